@@ -1,0 +1,192 @@
+"""The protocol every game implements, and the registry of games.
+
+A game is a state machine over its own list of phases. States are immutable values:
+``apply`` returns a new state and never touches its input, so a rejected action leaves
+everything as it was and undo is just keeping the old state. The acting seat is always an
+argument, so actions out of turn (Tichu bombs, Daifugo cut-ins, Shengji exposures) use the
+same calls as regular ones with ``in_turn=False``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Sequence
+
+from .actions import Action, parse_action
+from .messages import render
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Whether one action is legal, why (rule IDs), and the message that says so."""
+
+    legal: bool
+    key: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    rule_ids: tuple[str, ...] = ()
+
+    def text(self, lang: str = "en") -> str:
+        return render(self.key, self.params, lang)
+
+    def to_json(self, lang: str = "en") -> dict[str, Any]:
+        return {"legal": self.legal, "rule_ids": list(self.rule_ids), "key": self.key,
+                "params": dict(self.params), "text": self.text(lang)}
+
+
+@dataclass(frozen=True)
+class Event:
+    """One entry of the event log: what happened, as a message key with parameters."""
+
+    key: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    rule_ids: tuple[str, ...] = ()
+
+    def to_json(self, lang: str = "en") -> dict[str, Any]:
+        return {"key": self.key, "params": dict(self.params), "rule_ids": list(self.rule_ids),
+                "text": render(self.key, self.params, lang)}
+
+
+class IllegalAction(ValueError):
+    """Raised by ``apply`` for an illegal action; carries the verdict that explains it."""
+
+    def __init__(self, verdict: Verdict) -> None:
+        self.verdict = verdict
+        super().__init__(f"{verdict.text('en')} [{', '.join(verdict.rule_ids)}]")
+
+
+class Game:
+    """Base class: one subclass per game under ``tutor/games/``.
+
+    Subclasses set the class facts (``name``, ``phases``, ``Flags``…) and implement the
+    hooks. The page, the CLI, the golden runner and the bots use only these methods.
+    """
+
+    name: str = ""
+    title: Mapping[str, str] = {}
+    phases: tuple[str, ...] = ()
+    Flags: type = object
+    rule_prefix: str = ""
+
+    # --- building states -------------------------------------------------------------
+    def flags(self, data: Mapping[str, Any] | None = None, path: str = "flags") -> Any:
+        from .flags import parse_flags
+        return parse_flags(self.Flags, data, path)
+
+    def new_game(self, flags: Any, seed: int | str) -> Any:
+        """A fresh game, dealt from ``seed`` (same seed, same deal, on every Python)."""
+        raise NotImplementedError  # pragma: no cover - every game overrides it
+
+    def from_setup(self, setup: Mapping[str, Any], path: str = "setup") -> Any:
+        """A state from a golden-case / scenario setup (rules/README.md §4.2)."""
+        raise NotImplementedError  # pragma: no cover
+
+    # --- the rules -------------------------------------------------------------------
+    def to_act(self, state: Any) -> int | None:
+        raise NotImplementedError  # pragma: no cover
+
+    def phase(self, state: Any) -> str:
+        return state.phase
+
+    def legal_actions(self, state: Any, seat: int | None = None, in_turn: bool = True) -> list[Action]:
+        raise NotImplementedError  # pragma: no cover
+
+    def explain(self, state: Any, action: Action, seat: int | None = None, in_turn: bool = True) -> Verdict:
+        raise NotImplementedError  # pragma: no cover
+
+    def apply(self, state: Any, action: Action, seat: int | None = None, in_turn: bool = True) -> Any:
+        """The state after ``action``; raises ``IllegalAction`` (input untouched) if illegal."""
+        raise NotImplementedError  # pragma: no cover
+
+    def settle(self, state: Any) -> Any:
+        """Declines open out-of-turn chances and runs automatic steps up to a decision."""
+        return state
+
+    def advance(self, state: Any) -> Any:
+        """Leaves an automatic phase (e.g. deals the next round after scoring)."""
+        return state
+
+    def view(self, state: Any, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see, JSON-ready (``None``: a spectator, no hand shown)."""
+        raise NotImplementedError  # pragma: no cover
+
+    def round_over(self, state: Any) -> bool:
+        raise NotImplementedError  # pragma: no cover
+
+    def all_cards(self, state: Any) -> list[Any]:
+        """Every physical card the state holds, wherever it is (conservation checks)."""
+        raise NotImplementedError  # pragma: no cover
+
+    def events(self, state: Any) -> Sequence[Any]:
+        return state.log
+
+    # --- actions as JSON -------------------------------------------------------------
+    def parse_action(self, data: Any) -> Action:
+        return parse_action(data)
+
+    def action_to_json(self, action: Action) -> Any:
+        return action.to_json()
+
+    # --- golden-case hooks (rules/README.md §4) --------------------------------------
+    kinds: tuple[str, ...] = ()
+
+    def normalize_action(self, data: Any) -> Any:
+        """The comparison key of a JSON action (§4.4)."""
+        from .golden import default_normalize
+        return default_normalize(data)
+
+    def classify(self, setup: Mapping[str, Any]) -> list[dict[str, Any]]:
+        raise NotImplementedError  # pragma: no cover
+
+    def score(self, setup: Mapping[str, Any]) -> dict[str, Any]:
+        raise NotImplementedError  # pragma: no cover
+
+    def trick(self, setup: Mapping[str, Any]) -> dict[str, Any]:
+        raise NotImplementedError  # pragma: no cover
+
+    def side_actions(self, state: Any, seat: int) -> list[Action]:
+        """Side declarations open at any time (a Tichu call, a Daifugo exposure)."""
+        return []
+
+    def attempt(self, state: Any, action: Action, seat: int | None = None, in_turn: bool = True) -> Any:
+        """Submits an illegal action whose attempt the rules punish (SJ-THROW-3, DFG-OPEN-3)."""
+        raise IllegalAction(self.explain(state, action, seat, in_turn))
+
+    def hands(self, state: Any) -> dict[int, list[str]]:
+        """Every seat's complete hand as tokens (golden checks and tests, never the page)."""
+        raise NotImplementedError  # pragma: no cover
+
+    def trick_entries(self, state: Any) -> list[dict[str, Any]]:
+        """The current trick as README §4.2 trick entries."""
+        raise NotImplementedError  # pragma: no cover
+
+    def trick_over(self, state: Any) -> bool:
+        """Whether the last action ended the trick."""
+        raise NotImplementedError  # pragma: no cover
+
+    def check_value(self, state: Any, key: str) -> Any:
+        """The value of a state check (§4.3, §4.6); ``KeyError`` for an unknown check."""
+        raise KeyError(key)
+
+
+_REGISTRY: dict[str, Game] = {}
+_ALIASES: dict[str, str] = {}
+
+
+def register(game: Game, *aliases: str) -> Game:
+    _REGISTRY[game.name] = game
+    for alias in aliases:
+        _ALIASES[alias] = game.name
+    return game
+
+
+def find_game(name: str) -> Game:
+    """The game called ``name`` (or an alias); ``KeyError`` names the known games."""
+    from . import games  # noqa: F401  (imports register every game)
+    key = _ALIASES.get(name, name)
+    if key not in _REGISTRY:
+        raise KeyError(f'game {name} not supported yet (supported: {", ".join(sorted(_REGISTRY))})')
+    return _REGISTRY[key]
+
+
+def all_games() -> list[Game]:
+    from . import games  # noqa: F401
+    return list(_REGISTRY.values())

@@ -1,0 +1,2 @@
+"""Every game module registers itself on import (the OpenSpiel pattern)."""
+from . import doudizhu  # noqa: F401

@@ -1,0 +1,195 @@
+"""Builds a Dou Dizhu state from a scenario / golden setup (rules/README.md §4.2, §4.6).
+
+Unknown hands are filled with cards placed nowhere else; the trick and the auction are
+replayed through the rules, so a setup that could not happen is reported, not accepted.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, Mapping
+
+from ...actions import ActionError
+from ...errors import ScenarioError
+from ...game import IllegalAction
+from ...scenario import (check_deck_counts, check_keys, parse_card_list, parse_seat, parse_seat_map,
+                         unplaced_cards)
+from .combos import TYPES, card_rank, classify
+from .game import State, TrickPlay, sort_hand
+
+if TYPE_CHECKING:
+    from .game import DouDizhu
+
+KEYS_REQUIRED = ("flags", "phase", "to_act", "hands")
+# golden keys, plus three of our own for lessons: the kitty, the landlord's bid and a seed
+KEYS_OPTIONAL = ("cards_held", "trick", "landlord", "auction", "in_turn", "include_side", "kitty", "bid", "seed")
+
+
+def state_from_setup(game: "DouDizhu", setup: Mapping[str, Any], path: str = "setup") -> State:
+    def at(key: str) -> str:
+        return f"{path}.{key}" if path else key
+
+    check_keys(setup, path, KEYS_REQUIRED, KEYS_OPTIONAL)
+    flags = game.flags(setup.get("flags"), at("flags"))
+    n = flags.players
+    deck = flags.deck
+    phase = setup["phase"]
+    if phase not in ("auction", "play"):
+        raise ScenarioError(at("phase"), f'expected "auction" or "play", got {phase!r}')
+    to_act = parse_seat(setup["to_act"], at("to_act"), n)
+    seed = setup.get("seed", 0)
+    if not isinstance(seed, (int, str)) or isinstance(seed, bool):
+        raise ScenarioError(at("seed"), "expected an integer or a string")
+
+    hands_in = parse_seat_map(setup["hands"], at("hands"), n)
+    hands = {s: parse_card_list(v, f"{at('hands')}.{s}", deck) for s, v in hands_in.items()}
+    held = {s: v for s, v in parse_seat_map(setup.get("cards_held", {}), at("cards_held"), n).items()}
+    for s, v in held.items():
+        if not isinstance(v, int) or isinstance(v, bool) or v < 1:
+            raise ScenarioError(f"{at('cards_held')}.{s}", f"expected a positive number of cards, got {v!r}")
+        if s in hands and v < len(hands[s]):
+            raise ScenarioError(f"{at('cards_held')}.{s}", f"{v} is fewer than the {len(hands[s])} cards listed")
+
+    trick_in = setup.get("trick", [])
+    if not isinstance(trick_in, list):
+        raise ScenarioError(at("trick"), "expected a list of trick entries")
+    if phase == "play" and "trick" not in setup:
+        raise ScenarioError(at("trick"), "missing (required in the play phase)")
+    trick_cards = []
+    parsed_trick: list[tuple[int, Any, str | None]] = []
+    for i, entry in enumerate(trick_in):
+        ep = f"{at('trick')}[{i}]"
+        if not isinstance(entry, dict):
+            raise ScenarioError(ep, "expected a trick entry object")
+        if "action" in entry:
+            check_keys(entry, ep, ("seat", "action"), ())
+            if entry["action"] != "PASS":
+                raise ScenarioError(f"{ep}.action", 'only "PASS" may stand here')
+            parsed_trick.append((parse_seat(entry["seat"], f"{ep}.seat", n), None, None))  # type: ignore[arg-type]
+            continue
+        check_keys(entry, ep, ("seat", "cards"), ("type", "in_turn"))
+        if entry.get("in_turn", True) is not True:
+            raise ScenarioError(f"{ep}.in_turn", "Dou Dizhu has no out-of-turn plays")
+        cards = parse_card_list(entry["cards"], f"{ep}.cards", deck)
+        ctype = entry.get("type")
+        if ctype is not None and ctype not in TYPES:
+            raise ScenarioError(f"{ep}.type", f'unknown combination type "{ctype}"')
+        trick_cards.append((f"{ep}.cards", cards))
+        parsed_trick.append((parse_seat(entry["seat"], f"{ep}.seat", n), cards, ctype))  # type: ignore[arg-type]
+
+    kitty_given = None
+    if "kitty" in setup:
+        kitty_given = parse_card_list(setup["kitty"], at("kitty"), deck)
+        if len(kitty_given) != flags.kitty_size:
+            raise ScenarioError(at("kitty"), f"the kitty holds {flags.kitty_size} cards, got {len(kitty_given)}")
+    check_deck_counts([(f"{at('hands')}.{s}", c) for s, c in hands.items()] + trick_cards
+                      + ([(at("kitty"), kitty_given)] if kitty_given else []), deck)
+
+    # fill unknown cards
+    placed = [c for cs in hands.values() for c in cs] + [c for _, cs in trick_cards for c in cs] + list(kitty_given or ())
+    pool = unplaced_cards(deck, placed, seed)
+    full: dict[int, list] = {s: list(c) for s, c in hands.items()}
+    kitty: list = list(kitty_given or [])
+    if phase == "auction" and kitty_given is None:
+        kitty, pool = pool[:flags.kitty_size], pool[flags.kitty_size:]
+    unknown = [s for s in range(n) if s not in hands]
+    for s in range(n):
+        want = held.get(s)
+        if s in hands and want is None:
+            continue
+        if want is None:
+            share = len(pool) // max(1, len([u for u in unknown if u not in held]))
+            want = min(flags.hand_size, share)
+        extra = want - len(full.get(s, []))
+        if extra > len(pool) or want < 1:
+            raise ScenarioError(at("cards_held") if s in held else at("hands"),
+                                f"not enough cards left in the deck to give seat {s} {want} cards")
+        full[s] = full.get(s, []) + pool[:extra]
+        pool = pool[extra:]
+    hand_tuple = tuple(sort_hand(full[s]) for s in range(n))
+
+    if phase == "auction":
+        return _auction_state(game, setup, flags, seed, hand_tuple, tuple(kitty), to_act, at)
+
+    landlord = setup.get("landlord")
+    if landlord is None:  # irrelevant to the case: the seat that opened the trick, else the one to act
+        landlord = parsed_trick[0][0] if parsed_trick else to_act
+    landlord = parse_seat(landlord, at("landlord"), n)
+    bid = setup.get("bid", 1)
+    if bid not in (1, 2, 3):
+        raise ScenarioError(at("bid"), f"expected 1, 2 or 3, got {bid!r}")
+    state = State(flags=flags, seed=seed, phase="play", hands=hand_tuple, kitty=tuple(kitty), dealer=0,
+                  to_act=None, landlord=landlord, bid=bid, high_bidder=landlord, kitty_shown=bool(kitty),
+                  scores=(0,) * n, plays_by_seat=(0,) * n)
+    # the trick: each play is read (declared type or the only reading) and must beat the one before
+    trick: list[TrickPlay] = []
+    rules = flags.combo_rules
+    from .combos import beats
+    for i, (seat, cards, ctype) in enumerate(parsed_trick):
+        ep = f"{at('trick')}[{i}]"
+        if cards is None:
+            if not any(e.combo is not None for e in trick):
+                raise ScenarioError(ep, "a trick cannot open with a pass")
+            trick.append(TrickPlay(seat))
+            continue
+        readings = classify([card_rank(c) for c in cards], rules)
+        if ctype is not None:
+            readings = [c for c in readings if c.type == ctype]
+        if not readings:
+            raise ScenarioError(f"{ep}.cards", f"not a combination{' of type ' + ctype if ctype else ''} under these flags")
+        prev = next((e.combo for e in reversed(trick) if e.combo is not None), None)
+        if prev is not None:
+            readings = [c for c in readings if beats(c, prev, n)]
+            if not readings:
+                raise ScenarioError(f"{ep}.cards", "does not beat the play before it")
+        if len({c.type for c in readings}) > 1:
+            raise ScenarioError(f"{ep}.type", "these cards have several readings: give the type")
+        trick.append(TrickPlay(seat, cards, max(readings, key=lambda c: c.rank)))
+    expected = to_act
+    closed = False
+    if trick:
+        last = trick[-1].seat
+        passes = 0
+        for e in reversed(trick):
+            if e.combo is not None:
+                break
+            passes += 1
+        if passes >= n - 1:  # a finished trick: the last player leads the next one (settled position)
+            top_seat = next(e.seat for e in reversed(trick) if e.combo is not None)
+            trick, expected, closed = [], top_seat, True
+        else:
+            expected = (last + 1) % n
+    if expected != to_act:
+        raise ScenarioError(at("to_act"), f"after this trick seat {expected} acts, not seat {to_act}")
+    return replace(state, trick=tuple(trick), to_act=to_act, trick_closed=closed)
+
+
+def _auction_state(game: "DouDizhu", setup: Mapping[str, Any], flags: Any, seed: Any, hands: tuple,
+                   kitty: tuple, to_act: int, at: Any) -> State:
+    n = flags.players
+    auction = setup.get("auction", [])
+    if not isinstance(auction, list):
+        raise ScenarioError(at("auction"), "expected a list of {seat, action}")
+    first = to_act
+    if auction:
+        e0 = auction[0]
+        if not isinstance(e0, dict) or "seat" not in e0:
+            raise ScenarioError(f"{at('auction')}[0]", "expected {\"seat\": s, \"action\": a}")
+        first = parse_seat(e0["seat"], f"{at('auction')}[0].seat", n)  # type: ignore[assignment]
+    state = State(flags=flags, seed=seed, phase="auction", hands=hands, kitty=kitty, dealer=(first - 1) % n,
+                  to_act=first, first_bidder=first, scores=(0,) * n, plays_by_seat=(0,) * n)
+    for i, entry in enumerate(auction):
+        ep = f"{at('auction')}[{i}]"
+        check_keys(entry, ep, ("seat", "action"), ())
+        seat = parse_seat(entry["seat"], f"{ep}.seat", n)
+        try:
+            action = game.parse_action(entry["action"])
+            state = game.apply(state, action, seat)
+        except ActionError as exc:
+            raise ScenarioError(f"{ep}.action", str(exc)) from None
+        except IllegalAction as exc:
+            raise ScenarioError(ep, f"illegal here: {exc}") from None
+        if state.phase != "auction":
+            raise ScenarioError(ep, "the auction is already over after this entry")
+    if state.to_act != to_act:
+        raise ScenarioError(at("to_act"), f"after this auction seat {state.to_act} bids, not seat {to_act}")
+    return state

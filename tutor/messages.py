@@ -1,0 +1,50 @@
+"""Message catalogs: every text the core produces is a key plus parameters.
+
+Explanations, events and hints carry ``(key, params)``; ``render`` turns them into Japanese
+or English from ``data/messages/<lang>.json``. Parameters named ``type`` or ``*_type`` are
+combination types and are themselves translated (``ddz.type.bomb`` → "bomb" / "爆弾").
+"""
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from importlib import resources
+from typing import Any, Mapping
+
+LANGS = ("en", "ja")
+
+
+@lru_cache(maxsize=None)
+def catalog(lang: str) -> dict[str, str]:
+    """The whole catalog for ``lang`` (en or ja)."""
+    if lang not in LANGS:
+        raise ValueError(f'unknown language "{lang}" (known: {", ".join(LANGS)})')
+    text = resources.files("tutor").joinpath(f"data/messages/{lang}.json").read_text("utf-8")
+    return json.loads(text)
+
+
+def _format_param(name: str, value: Any, prefix: str, lang: str) -> str:
+    cat = catalog(lang)
+    if (name == "type" or name.endswith("_type")) and isinstance(value, str):
+        return cat.get(f"{prefix}.type.{value}", value)
+    if isinstance(value, (list, tuple)):
+        return " ".join(str(v) for v in value)
+    if isinstance(value, bool):
+        return cat.get("common.yes" if value else "common.no", str(value))
+    if value is None:
+        return cat.get("common.none", "-")
+    return str(value)
+
+
+def render(key: str, params: Mapping[str, Any] | None = None, lang: str = "en") -> str:
+    """The text of one message; an unknown key renders as the key itself (tests catch it)."""
+    cat = catalog(lang)
+    template = cat.get(key)
+    if template is None:
+        return key
+    prefix = key.split(".", 1)[0]
+    values = {k: _format_param(k, v, prefix, lang) for k, v in (params or {}).items()}
+    try:
+        return template.format(**values)
+    except (KeyError, IndexError):
+        return template

@@ -1,0 +1,122 @@
+"""Scenarios: a golden-case ``setup`` plus ``"game"``, loaded into a game state.
+
+One loader serves lessons, tests, the command line and the page. Every validation error
+names the JSON path of the bad value, e.g. ``hands.1[3]: unknown card "S-11"``.
+"""
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import Any, Iterable, Mapping, Sequence
+
+from .cards import Card, CardError, DeckSpec
+from .errors import ScenarioError
+from .game import Game, find_game
+from .rng import derive
+
+
+def parse_card_list(value: Any, path: str, deck: DeckSpec | None = None,
+                    declared_ok: bool = False) -> tuple[Card, ...]:
+    """A JSON card list; each bad token is reported with its index."""
+    if not isinstance(value, list):
+        raise ScenarioError(path, f"expected a list of cards, got {type(value).__name__}")
+    out = []
+    for i, tok in enumerate(value):
+        try:
+            card = Card.parse(tok)
+        except CardError as exc:
+            raise ScenarioError(f"{path}[{i}]", str(exc)) from None
+        if card.declared and not declared_ok:
+            raise ScenarioError(f"{path}[{i}]", f'a declared wild card ("{tok}") may only appear inside an action')
+        if deck is not None and not deck.accepts(card):
+            raise ScenarioError(f"{path}[{i}]", f'card "{tok}" is not in this game\'s deck')
+        out.append(card)
+    return tuple(out)
+
+
+def parse_seat(value: Any, path: str, players: int, allow_none: bool = False) -> int | None:
+    if value is None and allow_none:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < players:
+        raise ScenarioError(path, f"expected a seat 0-{players - 1}, got {value!r}")
+    return value
+
+
+def parse_seat_map(value: Any, path: str, players: int) -> dict[int, Any]:
+    """An object keyed by seat strings ("0", "1", …)."""
+    if not isinstance(value, dict):
+        raise ScenarioError(path, "expected an object keyed by seat (\"0\", \"1\", …)")
+    out = {}
+    for key, v in value.items():
+        if not (isinstance(key, str) and key.isdigit() and 0 <= int(key) < players):
+            raise ScenarioError(f"{path}.{key}", f"not a seat of a {players}-player game")
+        out[int(key)] = v
+    return out
+
+
+def check_keys(obj: Mapping[str, Any], path: str, required: Iterable[str], optional: Iterable[str]) -> None:
+    """Unknown or missing keys are errors (a typo must never be silently ignored)."""
+    if not isinstance(obj, Mapping):
+        raise ScenarioError(path, "expected an object")
+    allowed = set(required) | set(optional)
+    for key in obj:
+        if key not in allowed:
+            raise ScenarioError(f"{path}.{key}" if path else key,
+                                f'unknown key "{key}" (allowed: {", ".join(sorted(allowed))})')
+    for key in required:
+        if key not in obj:
+            raise ScenarioError(f"{path}.{key}" if path else key, "missing")
+
+
+def check_deck_counts(places: Sequence[tuple[str, Sequence[Card]]], deck: DeckSpec) -> None:
+    """No card may appear more often than the deck holds it (a copy placed twice is an error)."""
+    limit = deck.counts()
+    seen: Counter[Card] = Counter()
+    for path, cards in places:
+        for i, card in enumerate(cards):
+            phys = card.physical
+            seen[phys] += 1
+            if seen[phys] > limit[phys]:
+                copies = limit[phys]
+                raise ScenarioError(f"{path}[{i}]", f'card "{phys}" appears more often than the deck holds it '
+                                                    f"({copies} cop{'y' if copies == 1 else 'ies'})")
+
+
+def unplaced_cards(deck: DeckSpec, placed: Iterable[Card], seed: int | str = "fill") -> list[Card]:
+    """The cards not placed anywhere, in a fixed shuffled order (to fill unknown hands)."""
+    rest = Counter(deck.cards())
+    rest.subtract(c.physical for c in placed)
+    pool = []
+    for card in deck.cards():
+        if rest[card] > 0:
+            pool.append(card)
+            rest[card] -= 1
+    derive(seed, "unknown-cards").shuffle(pool)
+    return pool
+
+
+def load_scenario(data: Any, path: str = "") -> tuple[Game, Any]:
+    """A scenario object → ``(game, state)``; errors name the JSON path."""
+    if not isinstance(data, dict):
+        raise ScenarioError(path or "scenario", "a scenario is a JSON object with \"game\" and setup keys")
+    name = data.get("game")
+    if not isinstance(name, str):
+        raise ScenarioError(f"{path}.game" if path else "game", "missing game name")
+    try:
+        game = find_game(name)
+    except KeyError as exc:
+        raise ScenarioError(f"{path}.game" if path else "game", str(exc.args[0])) from None
+    setup = {k: v for k, v in data.items() if k != "game"}
+    return game, game.from_setup(setup, path)
+
+
+def load_scenario_file(filename: str) -> tuple[Game, Any]:
+    """Reads a scenario JSON file; a missing file or bad JSON is a ``ScenarioError``."""
+    try:
+        with open(filename, encoding="utf-8") as fh:
+            data = json.load(fh)
+    except OSError as exc:
+        raise ScenarioError(filename, f"cannot read: {exc.strerror}") from None
+    except json.JSONDecodeError as exc:
+        raise ScenarioError(filename, f"not JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from None
+    return load_scenario(data)
