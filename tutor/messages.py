@@ -1,8 +1,9 @@
 """Message catalogs: every text the core produces is a key plus parameters.
 
 Explanations, events and hints carry ``(key, params)``; ``render`` turns them into Japanese
-or English from ``data/messages/<lang>.json``. Parameters named ``type`` or ``*_type`` are
-combination types and are themselves translated (``ddz.type.bomb`` → "bomb" / "爆弾").
+or English from ``data/messages/<lang>.json``. A text parameter is itself translated when
+the catalog has ``<game>.<param>.<value>`` (``ddz.type.bomb`` → "bomb" / "爆弾"; a
+``*_type`` parameter uses the ``type`` entries).
 """
 from __future__ import annotations
 
@@ -25,8 +26,9 @@ def catalog(lang: str) -> dict[str, str]:
 
 def _format_param(name: str, value: Any, prefix: str, lang: str) -> str:
     cat = catalog(lang)
-    if (name == "type" or name.endswith("_type")) and isinstance(value, str):
-        return cat.get(f"{prefix}.type.{value}", value)
+    if isinstance(value, str):
+        family = "type" if name.endswith("_type") else name
+        return cat.get(f"{prefix}.{family}.{value}", value)
     if isinstance(value, (list, tuple)):
         return " ".join(str(v) for v in value)
     if isinstance(value, bool):
