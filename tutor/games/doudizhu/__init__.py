@@ -5,3 +5,5 @@ from .game import DouDizhu, Flags, State
 GAME = register(DouDizhu(), "ddz", "dou_dizhu", "doudizhu4")
 
 __all__ = ["DouDizhu", "Flags", "State", "GAME"]
+
+from . import bot  # noqa: E402,F401  (registers the heuristic bot)

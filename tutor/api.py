@@ -1,0 +1,167 @@
+"""The JSON bridge: the only thing the page (through its Web Worker) calls.
+
+``handle(request) -> response`` takes one ``{op, ...}`` object and returns a JSON-ready
+object with ``ok``. States are immutable and kept in a small table by id: ``apply``
+returns the id of a new state and leaves the old one, so undo is just going back to an
+earlier id. Hidden information never crosses the bridge: the page gets ``view``s, and
+``legal``/``explain``/``hint`` for a seat only.
+
+Ops (each may carry ``lang``, "en" or "ja"):
+
+* ``new``      ``{game, flags, seed}``       → ``{state, view}`` (a seeded deal)
+* ``load``     ``{scenario}``                 → ``{state, view}`` (a lesson position)
+* ``view``     ``{state, seat}``              → ``{view}``
+* ``legal``    ``{state, seat?, in_turn?}``   → ``{actions}``
+* ``explain``  ``{state, action, seat?}``     → ``{verdict}``
+* ``apply``    ``{state, action, seat?}``     → ``{state, view}`` or ``{ok: false, verdict}``
+* ``bot``      ``{state, seat?, level?}``     → ``{action, why}`` (level "heuristic" or "random")
+* ``hint``     ``{state, seat?}``             → ``{hint}``
+* ``advance``  ``{state}``                    → ``{state, view}`` (e.g. the next round)
+* ``games``                                   → ``{games}`` (names, titles, phases, flags)
+"""
+from __future__ import annotations
+
+import json
+from typing import Any, Callable
+
+from .actions import ActionError
+from .errors import TutorError
+from .game import Game, IllegalAction, all_games, find_game
+
+_STATES: dict[int, tuple[Game, Any]] = {}
+_NEXT_ID = [1]
+MAX_STATES = 5000
+
+
+def _store(game: Game, state: Any) -> int:
+    sid = _NEXT_ID[0]
+    _NEXT_ID[0] += 1
+    _STATES[sid] = (game, state)
+    if len(_STATES) > MAX_STATES:  # forget the oldest positions (undo keeps the recent ones)
+        for old in sorted(_STATES)[: len(_STATES) - MAX_STATES]:
+            del _STATES[old]
+    return sid
+
+
+class BridgeError(TutorError):
+    """A request the bridge cannot serve (the message says what is wrong with it)."""
+
+
+def _get(req: dict[str, Any]) -> tuple[Game, Any]:
+    sid = req.get("state")
+    if sid not in _STATES:
+        raise BridgeError(f"unknown state id {sid!r}")
+    return _STATES[sid]
+
+
+def _seat(req: dict[str, Any], game: Game, state: Any) -> int | None:
+    seat = req.get("seat")
+    return game.to_act(state) if seat is None else seat
+
+
+def _view(game: Game, state: Any, req: dict[str, Any]) -> dict[str, Any]:
+    return game.view(state, req.get("view_seat", req.get("seat")), lang=req.get("lang", "en"))
+
+
+def op_new(req: dict[str, Any]) -> dict[str, Any]:
+    game = find_game(str(req.get("game")))
+    state = game.new_game(game.flags(req.get("flags")), req.get("seed", 1))
+    return {"state": _store(game, state), "view": _view(game, state, req)}
+
+
+def op_load(req: dict[str, Any]) -> dict[str, Any]:
+    from .scenario import load_scenario
+    game, state = load_scenario(req.get("scenario"))
+    state = game.settle(state)
+    return {"state": _store(game, state), "view": _view(game, state, req)}
+
+
+def op_view(req: dict[str, Any]) -> dict[str, Any]:
+    game, state = _get(req)
+    return {"view": _view(game, state, req)}
+
+
+def op_legal(req: dict[str, Any]) -> dict[str, Any]:
+    game, state = _get(req)
+    actions = game.legal_actions(state, _seat(req, game, state), in_turn=req.get("in_turn", True))
+    return {"actions": [game.action_to_json(a) for a in actions]}
+
+
+def op_explain(req: dict[str, Any]) -> dict[str, Any]:
+    game, state = _get(req)
+    action = game.parse_action(req.get("action"))
+    verdict = game.explain(state, action, _seat(req, game, state), in_turn=req.get("in_turn", True))
+    return {"verdict": verdict.to_json(req.get("lang", "en"))}
+
+
+def op_apply(req: dict[str, Any]) -> dict[str, Any]:
+    game, state = _get(req)
+    action = game.parse_action(req.get("action"))
+    try:
+        new = game.apply(state, action, _seat(req, game, state), in_turn=req.get("in_turn", True))
+    except IllegalAction as exc:
+        return {"ok": False, "verdict": exc.verdict.to_json(req.get("lang", "en"))}
+    new = game.settle(new)
+    return {"state": _store(game, new), "view": _view(game, new, req)}
+
+
+def op_bot(req: dict[str, Any]) -> dict[str, Any]:
+    from .bots import heuristic_choice, random_choice
+    from .messages import render
+    from .rng import derive
+    game, state = _get(req)
+    seat = _seat(req, game, state)
+    if req.get("level", "heuristic") == "random":
+        choice = random_choice(game, state, seat, derive(req.get("seed", 0), "bot", req.get("state")))
+    else:
+        choice = heuristic_choice(game, state, seat)
+    return {"action": game.action_to_json(choice.action), "why": render(choice.key, choice.params, req.get("lang", "en"))}
+
+
+def op_hint(req: dict[str, Any]) -> dict[str, Any]:
+    from .bots import hint
+    game, state = _get(req)
+    return {"hint": hint(game, state, _seat(req, game, state), req.get("lang", "en"))}
+
+
+def op_advance(req: dict[str, Any]) -> dict[str, Any]:
+    game, state = _get(req)
+    new = game.advance(state)
+    return {"state": _store(game, new), "view": _view(game, new, req)}
+
+
+def op_games(req: dict[str, Any]) -> dict[str, Any]:
+    from .flags import describe_flags
+    return {"games": [{"name": g.name, "title": dict(g.title), "phases": list(g.phases),
+                       "flags": describe_flags(g.Flags)} for g in all_games()]}
+
+
+OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    "new": op_new, "load": op_load, "view": op_view, "legal": op_legal, "explain": op_explain,
+    "apply": op_apply, "bot": op_bot, "hint": op_hint, "advance": op_advance, "games": op_games,
+}
+
+
+def handle(request: Any) -> dict[str, Any]:
+    """Serves one request; bad input gives ``{ok: false, error}``, never an exception."""
+    if not isinstance(request, dict):
+        return {"ok": False, "error": "a request is a JSON object with \"op\""}
+    op = OPS.get(request.get("op"))  # type: ignore[arg-type]
+    if op is None:
+        return {"ok": False, "error": f"unknown op {request.get('op')!r} (known: {', '.join(OPS)})"}
+    try:
+        out = op(request)
+    except (TutorError, ActionError, KeyError, ValueError, TypeError) as exc:
+        message = exc.args[0] if isinstance(exc, KeyError) and exc.args else str(exc)
+        return {"ok": False, "error": str(message)}
+    out.setdefault("ok", True)
+    return out
+
+
+def handle_json(text: str) -> str:
+    """``handle`` over JSON text (what the worker passes across the Pyodide boundary)."""
+    try:
+        request = json.loads(text)
+    except json.JSONDecodeError as exc:
+        return json.dumps({"ok": False, "error": f"request is not JSON: {exc.msg}"})
+    return json.dumps(handle(request), ensure_ascii=False)

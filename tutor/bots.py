@@ -1,0 +1,67 @@
+"""Bots for practice and testing: a uniformly random legal bot and each game's heuristic bot.
+
+A bot returns a ``Choice``: the action and the message (key + params) that says why, so the
+same choice serves as the graded hint shown to a learner (kind of play → cards → why).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+from .actions import Action, Pass, Play
+from .game import Game
+from .rng import Rng
+
+
+@dataclass(frozen=True)
+class Choice:
+    action: Action
+    key: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+
+_HEURISTICS: dict[str, Callable[[Game, Any, int], Choice]] = {}
+
+
+def register_heuristic(game_name: str, fn: Callable[[Game, Any, int], Choice]) -> None:
+    _HEURISTICS[game_name] = fn
+
+
+def random_choice(game: Game, state: Any, seat: int, rng: Rng) -> Choice:
+    """Any legal action, uniformly at random (property tests and a 'beginner' opponent)."""
+    actions = game.legal_actions(state, seat)
+    if not actions:
+        raise ValueError(f"seat {seat} has no action to take")
+    return Choice(rng.choice(actions), "bot.random")
+
+
+def heuristic_choice(game: Game, state: Any, seat: int) -> Choice:
+    """The game's simple heuristic bot (deterministic: same position, same choice)."""
+    return _HEURISTICS[game.name](game, state, seat)
+
+
+def hint(game: Game, state: Any, seat: int, lang: str = "en") -> dict[str, Any]:
+    """A graded hint: level 1 the kind of play, level 2 the cards, level 3 why."""
+    from .messages import render
+    choice = heuristic_choice(game, state, seat)
+    action = choice.action
+    if isinstance(action, Pass):
+        kind_key, kind_params = "hint.kind.pass", {}
+    elif isinstance(action, Play):
+        kind_key, kind_params = f"{game.rule_prefix.lower()}.hint.kind", {"type": _play_type(game, state, seat, action)}
+    else:
+        kind_key, kind_params = f"hint.kind.{action.key}", {}
+    verdict = game.explain(state, action, seat)
+    return {
+        "action": game.action_to_json(action),
+        "kind": render(kind_key, kind_params, lang),
+        "why": render(choice.key, choice.params, lang),
+        "rule": verdict.to_json(lang),
+    }
+
+
+def _play_type(game: Game, state: Any, seat: int, action: Play) -> str:
+    if action.type:
+        return action.type
+    classify = getattr(game, "play_type", None)
+    return classify(state, seat, action) if classify else ""
