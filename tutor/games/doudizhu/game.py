@@ -194,7 +194,9 @@ class DouDizhu(Game):
         return state.phase == "score"
 
     def all_cards(self, state: State) -> list[Card]:
-        return [c for h in state.hands for c in h] + list(state.kitty) + list(state.played)
+        # once shown, the kitty is in the landlord's hand and stays on view only as a record
+        kitty = [] if state.kitty_shown else list(state.kitty)
+        return [c for h in state.hands for c in h] + kitty + list(state.played)
 
     def _leading(self, state: State) -> bool:
         return state.top() is None

@@ -9,6 +9,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Mapping
 
 from ...actions import ActionError
+from ...cards import multiset_contains
 from ...errors import ScenarioError
 from ...game import IllegalAction
 from ...scenario import (check_deck_counts, check_keys, parse_card_list, parse_seat, parse_seat_map,
@@ -81,11 +82,12 @@ def state_from_setup(game: "DouDizhu", setup: Mapping[str, Any], path: str = "se
         kitty_given = parse_card_list(setup["kitty"], at("kitty"), deck)
         if len(kitty_given) != flags.kitty_size:
             raise ScenarioError(at("kitty"), f"the kitty holds {flags.kitty_size} cards, got {len(kitty_given)}")
+    kitty_apart = kitty_given if phase == "auction" else None  # in play it lies in the landlord's hand
     check_deck_counts([(f"{at('hands')}.{s}", c) for s, c in hands.items()] + trick_cards
-                      + ([(at("kitty"), kitty_given)] if kitty_given else []), deck)
+                      + ([(at("kitty"), kitty_apart)] if kitty_apart else []), deck)
 
     # fill unknown cards
-    placed = [c for cs in hands.values() for c in cs] + [c for _, cs in trick_cards for c in cs] + list(kitty_given or ())
+    placed = [c for cs in hands.values() for c in cs] + [c for _, cs in trick_cards for c in cs] + list(kitty_apart or ())
     pool = unplaced_cards(deck, placed, seed)
     full: dict[int, list] = {s: list(c) for s, c in hands.items()}
     kitty: list = list(kitty_given or [])
@@ -114,6 +116,8 @@ def state_from_setup(game: "DouDizhu", setup: Mapping[str, Any], path: str = "se
     if landlord is None:  # irrelevant to the case: the seat that opened the trick, else the one to act
         landlord = parsed_trick[0][0] if parsed_trick else to_act
     landlord = parse_seat(landlord, at("landlord"), n)
+    if kitty and not multiset_contains(hand_tuple[landlord], kitty):
+        raise ScenarioError(at("kitty"), f"the shown kitty must be in the landlord's (seat {landlord}) hand")
     bid = setup.get("bid", 1)
     if bid not in (1, 2, 3):
         raise ScenarioError(at("bid"), f"expected 1, 2 or 3, got {bid!r}")
