@@ -410,6 +410,10 @@ def main(argv: list[str] | None = None) -> int:
         if by_cat.get(cat):
             out(summary_line("  vs " + cat, by_cat[cat]))
     out("")
+    for label, rows in (("leads", lead_rows), ("responses", resp_rows)):
+        out(f"action totals, {label}: ours {sum(r['n_ours'] for r in rows)}, ours+rep {sum(r['n_rep'] for r in rows)}, "
+            f"RLCard {sum(r['n_rl'] for r in rows)}; max per position: ours {max(r['n_ours'] for r in rows)}, "
+            f"ours+rep {max(r['n_rep'] for r in rows)}, RLCard {max(r['n_rl'] for r in rows)}")
     src = Counter((r["type"], r["src"]) for r in resp_rows)
     out("response positions by type of the play to beat (source heur/rand): " + ", ".join(
         f"{t} {src[(t, 'heur')]}/{src[(t, 'rand')]}" for t in sorted({t for t, _ in src})))

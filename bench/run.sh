@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Runs the Dou Dizhu legal-move benchmark in its own venv (.cache/bench-venv, git-ignored).
+# Creates the venv and installs RLCard 1.2.0 (+ numpy) only when they are missing; safe to rerun.
+# Extra arguments go to bench/legal_moves.py (e.g. --reps 15, --no-write).
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+VENV="$ROOT/.cache/bench-venv"
+PY="$VENV/bin/python"
+BASE_PYTHON="${PYTHON:-python3}"
+
+have_peer() {
+    "$PY" - <<'PYCHECK' >/dev/null 2>&1
+import sys
+from importlib.metadata import version
+import numpy  # noqa: F401
+from rlcard.games.doudizhu.judger import DoudizhuJudger  # noqa: F401
+sys.exit(0 if version("rlcard") == "1.2.0" else 1)
+PYCHECK
+}
+
+if [[ ! -x "$PY" ]]; then
+    echo "creating $VENV" >&2
+    mkdir -p "$ROOT/.cache"
+    "$BASE_PYTHON" -m venv "$VENV"
+fi
+if ! have_peer; then
+    echo "installing rlcard==1.2.0 and numpy into $VENV" >&2
+    "$PY" -m pip install --quiet "rlcard==1.2.0" numpy
+    have_peer || { echo "rlcard 1.2.0 does not import in $VENV" >&2; exit 1; }
+fi
+
+cd "$ROOT"
+exec "$PY" bench/legal_moves.py "$@"
