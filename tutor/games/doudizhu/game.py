@@ -4,6 +4,20 @@ Phases: ``deal`` (automatic) → ``auction`` → ``kitty`` (automatic: the landl
 kitty) → ``play`` → ``score`` (the round's payment; ``advance`` deals the next round).
 The landlord plays alone against the farmers; the first to empty their hand wins the
 round for their side, and the payment doubles for every bomb and rocket (DDZ-PAY-2).
+
+Engine choices where the spec leaves a point open (each is a flag's detail, never the
+seed's default rules):
+
+* ``kickers_may_repeat`` lets wings (and quad singles) share a rank with *each other*; a
+  wing still never shares a triplet's (or the quad's) rank, and the two jokers are still
+  never both kickers. One declared type can then have two readings (``333444555666`` as
+  wings ``666`` on ``333444555`` or ``333`` on ``444555666``): the higher one counts.
+* ``first_bidder = "rotate"``: the seat after the dealer bids first.
+* ``no_shuffle`` (不洗牌): the stack is the played cards in play order followed by the cards
+  left in hands (seat 0 first); it is dealt 4 cards at a time from the seat after the
+  dealer, a last short packet topping each hand up to 17 (25), and the rest is the kitty.
+* ``spring`` (春天): one more ×2 on top of the bombs' multiplier, when the landlord wins and
+  no farmer played a card, or the farmers win and the landlord's only play was the lead.
 """
 from __future__ import annotations
 
