@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any, NamedTuple, Union
 
 from .cards import Card, CardError, format_cards, parse_cards
 from .errors import ActionError
@@ -25,16 +25,18 @@ class Pass:
 PASS = Pass()
 
 
-@dataclass(frozen=True, slots=True)
-class Play:
-    """Play these cards; ``type`` is set only where the player declares a reading."""
+class Play(NamedTuple):
+    """Play these cards; ``type`` is set only where the player declares a reading.
+
+    A named tuple rather than a dataclass: legal-move lists build hundreds of these.
+    """
 
     cards: tuple[Card, ...]
     type: str | None = None
 
     def to_json(self) -> Any:
         if self.type is None:
-            return format_cards(self.cards)
+            return [c.token for c in self.cards]
         return {"cards": format_cards(self.cards), "type": self.type}
 
 

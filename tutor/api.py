@@ -84,7 +84,7 @@ def op_view(req: dict[str, Any]) -> dict[str, Any]:
 def op_legal(req: dict[str, Any]) -> dict[str, Any]:
     game, state = _get(req)
     actions = game.legal_actions(state, _seat(req, game, state), in_turn=req.get("in_turn", True))
-    return {"actions": [game.action_to_json(a) for a in actions]}
+    return {"actions": [a.to_json() for a in actions]}  # what game.action_to_json does, one call fewer
 
 
 def op_explain(req: dict[str, Any]) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
@@ -57,6 +57,15 @@ class Card:
     suit: str = ""
     rank: str = ""
     declared: str = ""
+    token: str = field(default="", compare=False, repr=False, hash=False)
+
+    def __post_init__(self) -> None:
+        # the token is computed once: legal-move lists turn thousands of cards into text
+        if self.special:
+            text = f"{self.special}={self.declared}" if self.declared else self.special
+        else:
+            text = f"{self.suit}-{self.rank}"
+        object.__setattr__(self, "token", text)
 
     @classmethod
     def parse(cls, token: str) -> "Card":
@@ -92,9 +101,10 @@ class Card:
         return self.special in ("BJ", "RJ", "JOKER")
 
     def __str__(self) -> str:
-        if self.special:
-            return f"{self.special}={self.declared}" if self.declared else self.special
-        return f"{self.suit}-{self.rank}"
+        return self.token
+
+    def __hash__(self) -> int:  # the token determines every compared field, and is cheap to hash
+        return hash(self.token)
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
@@ -125,7 +135,7 @@ def parse_cards(tokens: Iterable[str]) -> tuple[Card, ...]:
 
 def format_cards(cards: Iterable[Card]) -> list[str]:
     """The tokens of ``cards`` as a JSON-ready list."""
-    return [str(c) for c in cards]
+    return [c.token for c in cards]
 
 
 @dataclass(frozen=True)

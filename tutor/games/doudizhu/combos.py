@@ -14,7 +14,7 @@ Suits never matter (DDZ-RANK-1), so everything here works on integer ranks:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator, Sequence
+from typing import Iterator, NamedTuple, Sequence
 
 from ...cards import Card
 from ...climbing import kicker_sets, rank_counts, runs
@@ -61,9 +61,12 @@ class ComboRules:
         return self.players == 3 or self.allow_all_types or ctype not in FOUR_PLAYER_BANNED
 
 
-@dataclass(frozen=True, slots=True)
-class Combo:
-    """One reading of a card set: its type, ranking rank, chain length and the ranks used."""
+class Combo(NamedTuple):
+    """One reading of a card set: its type, ranking rank, chain length and the ranks used.
+
+    A named tuple: move generation builds many of these, and it is 4× cheaper than a
+    frozen dataclass.
+    """
 
     type: str
     rank: int
@@ -210,106 +213,188 @@ def beats(new: Combo, top: Combo, players: int) -> bool:
 
 
 # --------------------------------------------------------------------------- generation
+#
+# The generators are written over "units": ``units[r]`` is what the hand holds of rank ``r``,
+# and a play takes the first ``k`` of them. With ``units[r] = (r,) * count`` a play comes
+# out as its sorted rank tuple; with ``units[r]`` = the hand's cards of that rank it comes
+# out as the cards themselves, so the legal-move hot path never maps ranks back to cards.
+# Either way pieces are concatenated in ascending rank order: one rank multiset always
+# gives the same tuple.
+
+RawCombo = tuple  # (type, rank, length, payload): a Combo's fields as a plain tuple, cheaper to build
+Units = Sequence[Sequence]
+
+
+def rank_units(cnt: Sequence[int]) -> list[tuple[int, ...]]:
+    return [(r,) * c for r, c in enumerate(cnt)]
+
+
 def generate(cnt: Sequence[int], rules: ComboRules, top: Combo | None = None) -> list[Combo]:
     """Every combination the hand ``cnt`` can play: all of them when leading, else those beating ``top``.
 
     Plays are built by pattern from the rank counts (never from a table of all actions);
     readings that use the same ranks as the same type are listed once.
     """
-    out: list[Combo] = []
+    return [Combo(*raw) for raw in generate_raw(cnt, rules, top, rank_units(cnt))]
+
+
+def generate_raw(cnt: Sequence[int], rules: ComboRules, top: Combo | None, units: Units) -> list[RawCombo]:
+    """``generate`` as plain ``(type, rank, length, payload)`` tuples built from ``units``."""
+    present = [r for r in range(3, NRANKS) if cnt[r]]
+    out: list[RawCombo] = []
     if top is None:
         for ctype in TYPES:
             if rules.allowed(ctype):
-                out.extend(_gen_type(ctype, cnt, rules, None, 0))
+                out.extend(_GENERATORS[ctype](cnt, units, present, rules, None, 0))
     elif top.type != "rocket":
         if not top.is_bomb:
-            out.extend(c for c in _gen_type(top.type, cnt, rules, top.length, top.rank))
-        out.extend(b for b in _gen_type("bomb", cnt, rules, None, 0) if beats(b, top, rules.players))
-        out.extend(_gen_type("rocket", cnt, rules, None, 0))
+            out.extend(_GENERATORS[top.type](cnt, units, present, rules, top.length, top.rank))
+        out.extend(b for b in _gen_bomb(cnt, units, present, rules, None, 0) if beats(Combo(*b), top, rules.players))
+        out.extend(_gen_rocket(cnt, units, present, rules, None, 0))
     return out
 
 
-def _gen_type(ctype: str, cnt: Sequence[int], rules: ComboRules, length: int | None,
-              above: int) -> Iterator[Combo]:
+def _gen_single(cnt, units, present, rules, length, above):  # type: ignore[no-untyped-def]
+    return [("single", r, 0, units[r][:1]) for r in present if r > above]
+
+
+def _gen_pair(cnt, units, present, rules, length, above):  # type: ignore[no-untyped-def]
     four = rules.players == 4
-    lo = above + 1
-    if ctype == "single":
-        for r in range(max(3, lo), NRANKS):
-            if cnt[r]:
-                yield Combo("single", r, 0, (r,))
-    elif ctype == "pair":
-        for r in range(max(3, lo), NRANKS):
-            if cnt[r] >= 2 and _pair_ok(r, rules):
-                yield Combo("pair", r, 0, (r, r))
-    elif ctype == "trio":
-        for r in range(max(3, lo), TWO + 1):
-            if cnt[r] >= 3:
-                yield Combo("trio", r, 0, (r, r, r))
-    elif ctype in ("trio_single", "trio_pair"):
-        per = 1 if ctype == "trio_single" else 2
-        for t in range(max(3, lo), TWO + 1):
-            if cnt[t] < 3:
-                continue
-            for k in range(3, NRANKS):
-                if k != t and cnt[k] >= per and (per == 1 or _pair_ok(k, rules)):
-                    yield Combo(ctype, t, 0, tuple(sorted((t, t, t) + (k,) * per)))
-    elif ctype in ("sequence", "pair_sequence", "airplane"):
-        width, min_len, max_len = {"sequence": (1, 5, 12), "pair_sequence": (2, 3, 12),
-                                   "airplane": (3, 2, 12)}[ctype]
-        for start, n in runs(cnt, width, CHAIN_LO, CHAIN_HI, min_len, max_len):
-            if length is not None and n != length:
-                continue
+    return [("pair", r, 0, units[r][:2]) for r in present if r > above and cnt[r] >= 2 and (r <= TWO or four)]
+
+
+def _gen_trio(cnt, units, present, rules, length, above):  # type: ignore[no-untyped-def]
+    return [("trio", r, 0, units[r][:3]) for r in present if above < r <= TWO and cnt[r] >= 3]
+
+
+def _gen_trio_single(cnt, units, present, rules, length, above):  # type: ignore[no-untyped-def]
+    out = []
+    for t in present:
+        if above < t <= TWO and cnt[t] >= 3:
+            trio = units[t][:3]
+            out.extend(("trio_single", t, 0, units[k][:1] + trio if k < t else trio + units[k][:1])
+                       for k in present if k != t)
+    return out
+
+
+def _gen_trio_pair(cnt, units, present, rules, length, above):  # type: ignore[no-untyped-def]
+    out = []
+    four = rules.players == 4
+    pairs = [k for k in present if cnt[k] >= 2 and (k <= TWO or four)]
+    for t in present:
+        if above < t <= TWO and cnt[t] >= 3:
+            trio = units[t][:3]
+            out.extend(("trio_pair", t, 0, units[k][:2] + trio if k < t else trio + units[k][:2])
+                       for k in pairs if k != t)
+    return out
+
+
+def _chains(ctype: str, width: int, min_len: int):  # type: ignore[no-untyped-def]
+    def gen(cnt, units, present, rules, length, above):  # type: ignore[no-untyped-def]
+        out = []
+        for start, n in runs(cnt, width, CHAIN_LO, CHAIN_HI, min_len, 12):
             top_rank = start + n - 1
-            if top_rank < lo:
-                continue
-            ranks = tuple(r for r in range(start, start + n) for _ in range(width))
-            yield Combo(ctype, top_rank, n, ranks)
-    elif ctype in ("airplane_single_wings", "airplane_pair_wings"):
-        per = 1 if ctype == "airplane_single_wings" else 2
-        seen: set[tuple[int, ...]] = set()
-        for start, n in runs(cnt, 3, CHAIN_LO, CHAIN_HI, 2):
-            if length is not None and n != length:
-                continue
-            top_rank = start + n - 1
-            if top_rank < lo:
-                continue
-            body = range(start, start + n)
-            cands = [r for r in range(3, NRANKS)
-                     if cnt[r] >= per and not (start <= r <= top_rank) and (per == 1 or _pair_ok(r, rules))]
-            if len(cands) < n and not (per == 1 and rules.kickers_may_repeat):
-                continue
-            base = tuple(r for r in body for _ in range(3))
-            for wings in kicker_sets(cands, cnt, n, per, per == 1 and rules.kickers_may_repeat):
-                if per == 1 and not _singles_ok(wings):
-                    continue
-                ranks = tuple(sorted(base + tuple(w for w in wings for _ in range(per))))
-                if ranks in seen:
-                    continue
-                seen.add(ranks)
-                yield Combo(ctype, top_rank, n, ranks)
-    elif ctype == "bomb":
-        for r in range(max(3, lo), TWO + 1):
-            if cnt[r] >= 4:
-                for size in range(4, (cnt[r] if four else 4) + 1):
-                    yield Combo("bomb", r, 0, (r,) * size)
-    elif ctype == "rocket":
-        if four:
-            if cnt[BJ] >= 2 and cnt[RJ] >= 2:
-                yield Combo("rocket", RJ, 0, (BJ, BJ, RJ, RJ))
-        elif cnt[BJ] and cnt[RJ]:
-            yield Combo("rocket", RJ, 0, (BJ, RJ))
-    elif ctype in ("quad_two_singles", "quad_two_pairs"):
-        per = 1 if ctype == "quad_two_singles" else 2
+            if top_rank > above and (length is None or n == length):
+                payload: tuple = ()
+                for r in range(start, start + n):
+                    payload += tuple(units[r][:width])
+                out.append((ctype, top_rank, n, payload))
+        return out
+    return gen
+
+
+def _wings(ctype: str, per: int):  # type: ignore[no-untyped-def]
+    def gen(cnt, units, present, rules, length, above):  # type: ignore[no-untyped-def]
+        out: list[RawCombo] = []
         repeat = per == 1 and rules.kickers_may_repeat
-        for q in range(max(3, lo), TWO + 1):
-            if cnt[q] < 4:
+        four = rules.players == 4
+        seen: set[tuple] = set()
+        for start, n in runs(cnt, 3, CHAIN_LO, CHAIN_HI, 2):
+            top_rank = start + n - 1
+            if top_rank <= above or (length is not None and n != length):
                 continue
-            cands = [r for r in range(3, NRANKS) if r != q and cnt[r] >= per and (per == 1 or _pair_ok(r, rules))]
-            for kick in kicker_sets(cands, cnt, 2, per, repeat):
-                if kick[0] >= BJ and kick[1] >= BJ:
+            cands = [r for r in present if cnt[r] >= per and not start <= r <= top_rank
+                     and (per == 1 or r <= TWO or four)]
+            if len(cands) < n and not repeat:
+                continue
+            body: tuple = ()
+            for r in range(start, start + n):
+                body += tuple(units[r][:3])
+            for wings in kicker_sets(cands, cnt, n, per, repeat):
+                if per == 1 and BJ in wings and RJ in wings:
+                    continue
+                low: tuple = ()
+                high: tuple = ()
+                prev, k = -1, 0
+                for w in wings:  # sorted: a repeated rank takes the next card of that rank
+                    k = k + per if w == prev else per
+                    prev = w
+                    piece = tuple(units[w][k - per:k])
+                    if w < start:
+                        low += piece
+                    else:
+                        high += piece
+                payload = low + body + high
+                if repeat:
+                    if payload in seen:
+                        continue
+                    seen.add(payload)
+                out.append((ctype, top_rank, n, payload))
+        return out
+    return gen
+
+
+def _gen_bomb(cnt, units, present, rules, length, above):  # type: ignore[no-untyped-def]
+    out = []
+    four = rules.players == 4
+    for r in present:
+        if above < r <= TWO and cnt[r] >= 4:
+            for size in range(4, (cnt[r] if four else 4) + 1):
+                out.append(("bomb", r, 0, units[r][:size]))
+    return out
+
+
+def _gen_rocket(cnt, units, present, rules, length, above):  # type: ignore[no-untyped-def]
+    k = 2 if rules.players == 4 else 1
+    if cnt[BJ] >= k and cnt[RJ] >= k:
+        return [("rocket", RJ, 0, units[BJ][:k] + units[RJ][:k])]
+    return []
+
+
+def _quads(ctype: str, per: int):  # type: ignore[no-untyped-def]
+    def gen(cnt, units, present, rules, length, above):  # type: ignore[no-untyped-def]
+        out = []
+        repeat = per == 1 and rules.kickers_may_repeat
+        four = rules.players == 4
+        for q in present:
+            if q <= above or q > TWO or cnt[q] < 4:
+                continue
+            cands = [r for r in present if r != q and cnt[r] >= per and (per == 1 or r <= TWO or four)]
+            for a, b in kicker_sets(cands, cnt, 2, per, repeat):
+                if a >= BJ and b >= BJ:
                     continue  # never both jokers as the two singles
-                ranks = tuple(sorted((q,) * 4 + tuple(k for k in kick for _ in range(per))))
-                yield Combo(ctype, q, 0, ranks)
+                kick = units[a][:2 * per] if a == b else tuple(units[a][:per]) + tuple(units[b][:per])
+                quad = tuple(units[q][:4])
+                if b < q:
+                    payload = tuple(kick) + quad
+                elif a > q:
+                    payload = quad + tuple(kick)
+                else:
+                    payload = tuple(units[a][:per]) + quad + tuple(units[b][:per])
+                out.append((ctype, q, 0, payload))
+        return out
+    return gen
+
+
+_GENERATORS = {
+    "single": _gen_single, "pair": _gen_pair, "trio": _gen_trio, "trio_single": _gen_trio_single,
+    "trio_pair": _gen_trio_pair, "sequence": _chains("sequence", 1, 5),
+    "pair_sequence": _chains("pair_sequence", 2, 3), "airplane": _chains("airplane", 3, 2),
+    "airplane_single_wings": _wings("airplane_single_wings", 1),
+    "airplane_pair_wings": _wings("airplane_pair_wings", 2),
+    "bomb": _gen_bomb, "rocket": _gen_rocket,
+    "quad_two_singles": _quads("quad_two_singles", 1), "quad_two_pairs": _quads("quad_two_pairs", 2),
+}
 
 
 def possibly_ambiguous(ranks: Sequence[int]) -> bool:

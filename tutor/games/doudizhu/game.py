@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any, Mapping, Sequence
 
 from ...actions import PASS, Action, Decision, Pass, Play
@@ -32,7 +33,7 @@ from ...flags import flag
 from ...game import Event, Game, IllegalAction, Verdict
 from ...rng import derive
 from .combos import (BJ, RJ, TWO, TYPE_RULE, TYPES, Combo, ComboRules, FOUR_PLAYER_BANNED, RANK_TOKEN,
-                     beats, card_rank, classify, generate, possibly_ambiguous)
+                     beats, card_rank, classify, generate_raw, possibly_ambiguous)
 from .combos import NRANKS
 
 PHASES = ("deal", "auction", "kitty", "play", "score")
@@ -51,7 +52,7 @@ class Flags:
     first_bidder: str = flag("marker", choices=("marker", "random", "rotate"),
                              doc="who bids first: the holder of the marked card, a random seat, or the seat after the dealer")
 
-    @property
+    @cached_property
     def combo_rules(self) -> ComboRules:
         return ComboRules(self.players, self.kickers_may_repeat, self.four_player_allow_all_types)
 
@@ -230,21 +231,38 @@ class DouDizhu(Game):
         return self._legal_plays(state, seat)
 
     def _legal_plays(self, state: State, seat: int) -> list[Action]:
-        hand = state.hands[seat]
+        hand = state.hands[seat]  # sorted by rank, so each rank's cards are contiguous
         cnt = [0] * NRANKS
-        by_rank: dict[int, list[Card]] = {}
+        by_rank: list[list[Card]] = [[] for _ in range(NRANKS)]
         for c in hand:
             r = card_rank(c)
             cnt[r] += 1
-            by_rank.setdefault(r, []).append(c)
+            by_rank[r].append(c)
         top = state.top()
         rules = state.flags.combo_rules
-        combos = generate(cnt, rules, top.combo if top else None)
+        # generate straight into cards: each rank's "units" are the hand's cards of that rank
+        combos = generate_raw(cnt, rules, top.combo if top else None, [tuple(cs) for cs in by_rank])
         out: list[Action] = [] if top is None else [PASS]
-        for combo in combos:
-            cards = _cards_for(combo.ranks, by_rank)
-            declare = possibly_ambiguous(combo.ranks) and len(classify(combo.ranks, rules)) > 1
-            out.append(Play(cards, combo.type if declare else None))
+        new_play = tuple.__new__  # Play is a named tuple; this skips its Python-level __new__
+        if top is None:
+            # a lead lists every reading, so a card set with two readings appears twice
+            # (the cards of one rank multiset are always the same objects, so identity is a key)
+            seen: dict[tuple[int, ...], int] = {}
+            for _, _, _, cards in combos:
+                if len(cards) >= 8:
+                    key = tuple(map(id, cards))
+                    seen[key] = seen.get(key, 0) + 1
+            for ctype, _, _, cards in combos:
+                declared = ctype if len(cards) >= 8 and seen[tuple(map(id, cards))] > 1 else None
+                out.append(new_play(Play, (cards, declared)))
+            return out
+        for ctype, _, _, cards in combos:
+            declared = None
+            if len(cards) >= 8:
+                ranks = [card_rank(c) for c in cards]
+                if possibly_ambiguous(ranks) and len({c.type for c in classify(ranks, rules)}) > 1:
+                    declared = ctype
+            out.append(new_play(Play, (cards, declared)))
         return out
 
     # ------------------------------------------------------------------ explain / apply
@@ -577,17 +595,6 @@ class DouDizhu(Game):
     def from_setup(self, setup: Mapping[str, Any], path: str = "setup") -> State:
         from .scenario import state_from_setup
         return state_from_setup(self, setup, path)
-
-
-def _cards_for(ranks: Sequence[int], by_rank: dict[int, list[Card]]) -> tuple[Card, ...]:
-    """Concrete cards for a rank multiset: the first cards of each rank in the sorted hand."""
-    out: list[Card] = []
-    taken: dict[int, int] = {}
-    for r in ranks:
-        i = taken.get(r, 0)
-        out.append(by_rank[r][i])
-        taken[r] = i + 1
-    return tuple(out)
 
 
 def _doubles(size: int, players: int) -> bool:
