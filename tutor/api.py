@@ -54,18 +54,33 @@ def _get(req: dict[str, Any]) -> tuple[Game, Any]:
     return _STATES[sid]
 
 
+def _check_seat(seat: Any, game: Game, state: Any, key: str = "seat") -> int | None:
+    """A seat from a request must exist: a bad one could otherwise index someone else's hand."""
+    if seat is None:
+        return None
+    players = len(game.hands(state))
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+        raise BridgeError(f"{key}: no seat {seat!r} in a {players}-player game")
+    return seat
+
+
 def _seat(req: dict[str, Any], game: Game, state: Any) -> int | None:
-    seat = req.get("seat")
+    seat = _check_seat(req.get("seat"), game, state)
     return game.to_act(state) if seat is None else seat
 
 
 def _view(game: Game, state: Any, req: dict[str, Any]) -> dict[str, Any]:
-    return game.view(state, req.get("view_seat", req.get("seat")), lang=req.get("lang", "en"))
+    key = "view_seat" if "view_seat" in req else "seat"
+    seat = _check_seat(req.get(key), game, state, key)
+    return game.view(state, seat, lang=req.get("lang", "en"))
 
 
 def op_new(req: dict[str, Any]) -> dict[str, Any]:
     game = find_game(str(req.get("game")))
-    state = game.new_game(game.flags(req.get("flags")), req.get("seed", 1))
+    seed = req.get("seed", 1)
+    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+        raise BridgeError(f"seed: an integer or a string, not {seed!r}")
+    state = game.new_game(game.flags(req.get("flags")), seed)
     return {"state": _store(game, state), "view": _view(game, state, req)}
 
 

@@ -19,8 +19,8 @@ _MASK = (1 << 64) - 1
 
 def seed_to_int(seed: int | str) -> int:
     """Maps an int or a text seed to 64 bits (text through SHA-256, stable everywhere)."""
-    if isinstance(seed, bool):
-        raise TypeError("a seed is an integer or a string")
+    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+        raise TypeError(f"a seed is an integer or a string, not {seed!r}")
     if isinstance(seed, int):
         return seed & _MASK
     return int.from_bytes(hashlib.sha256(seed.encode("utf-8")).digest()[:8], "big")

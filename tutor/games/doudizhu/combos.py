@@ -371,8 +371,8 @@ def _quads(ctype: str, per: int):  # type: ignore[no-untyped-def]
                 continue
             cands = [r for r in present if r != q and cnt[r] >= per and (per == 1 or r <= TWO or four)]
             for a, b in kicker_sets(cands, cnt, 2, per, repeat):
-                if a >= BJ and b >= BJ:
-                    continue  # never both jokers as the two singles
+                if per == 1 and a >= BJ and b >= BJ:
+                    continue  # never both jokers as the two singles (joker pairs are fine with 4 players)
                 kick = units[a][:2 * per] if a == b else tuple(units[a][:per]) + tuple(units[b][:per])
                 quad = tuple(units[q][:4])
                 if b < q:

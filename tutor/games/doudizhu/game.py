@@ -275,7 +275,7 @@ class DouDizhu(Game):
         if seat is None:
             seat = state.to_act
         n = state.players
-        if seat is None or not isinstance(seat, int) or not 0 <= seat < n:
+        if seat is None or not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
             if state.phase == "score":
                 return _no("ddz.round_over", ("DDZ-END-1",)), None
             return _no("common.bad_seat", (), seat=seat, players=n), None
@@ -338,17 +338,17 @@ class DouDizhu(Game):
         winners = [c for c in readings if beats(c, top.combo, state.players)]  # type: ignore[arg-type]
         if winners:
             best = max(winners, key=lambda c: c.rank)
-            return self._beat_verdict(best, top.combo), best  # type: ignore[arg-type]
+            return self._beat_verdict(best, top.combo, state.players), best  # type: ignore[arg-type]
         return self._why_not_beat(readings, top.combo, state.players), None  # type: ignore[arg-type]
 
     @staticmethod
-    def _beat_verdict(new: Combo, top: Combo) -> Verdict:
+    def _beat_verdict(new: Combo, top: Combo, players: int) -> Verdict:
         if new.type == "rocket":
             return _yes("ddz.ok.rocket", ("DDZ-COMBO-12", "DDZ-CMP-4"))
         if new.is_bomb and not top.is_bomb:
             return _yes("ddz.ok.bomb", ("DDZ-COMBO-11", "DDZ-CMP-3"), top_type=top.type)
         if new.is_bomb:
-            return _yes("ddz.ok.bigger_bomb", ("DDZ-CMP-5", "DDZ-4P-2"))
+            return _yes("ddz.ok.bigger_bomb", ("DDZ-4P-2",) if players == 4 else ("DDZ-CMP-5",))
         return _yes("ddz.ok.beats", ("DDZ-CMP-1", TYPE_RULE[new.type]), type=new.type,
                     rank=RANK_TOKEN[new.rank], top_rank=RANK_TOKEN[top.rank])
 
@@ -497,9 +497,16 @@ class DouDizhu(Game):
         return replace(state, phase="score", to_act=None, trick_closed=True, scores=scores, result=result, log=log)
 
     # ------------------------------------------------------------------ view
+    def play_type(self, state: State, seat: int, action: Play) -> str:
+        """The combination type ``action`` counts as here ("" if it is no legal play)."""
+        _, combo = self._judge(state, action, seat, True)
+        return combo.type if combo else ""
+
     def view(self, state: State, seat: int | None, lang: str = "en") -> dict[str, Any]:
         """What ``seat`` sees: its own hand, the others' card counts, the table and the log."""
         n = state.players
+        if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n):
+            raise ValueError(f"no seat {seat!r} in a {n}-player game")
         top = state.top()
         return {
             "game": self.name,
@@ -621,6 +628,8 @@ def _deal_in_packets(stack: list[Card], n: int, hand_size: int, first: int) -> t
     hands: list[list[Card]] = [[] for _ in range(n)]
     pos = 0
     seat = first
+    if len(stack) < n * hand_size:
+        raise ValueError(f"no_shuffle: the stack holds {len(stack)} cards, too few to deal")
     while any(len(h) < hand_size for h in hands):
         take = min(4, hand_size - len(hands[seat]))
         hands[seat].extend(stack[pos:pos + take])

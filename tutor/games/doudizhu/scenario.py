@@ -47,6 +47,9 @@ def state_from_setup(game: "DouDizhu", setup: Mapping[str, Any], path: str = "se
     for s, v in held.items():
         if not isinstance(v, int) or isinstance(v, bool) or v < 1:
             raise ScenarioError(f"{at('cards_held')}.{s}", f"expected a positive number of cards, got {v!r}")
+        if v > flags.hand_size + flags.kitty_size:
+            raise ScenarioError(f"{at('cards_held')}.{s}", f"no seat holds more than "
+                                                          f"{flags.hand_size + flags.kitty_size} cards")
         if s in hands and v < len(hands[s]):
             raise ScenarioError(f"{at('cards_held')}.{s}", f"{v} is fewer than the {len(hands[s])} cards listed")
 
@@ -93,14 +96,15 @@ def state_from_setup(game: "DouDizhu", setup: Mapping[str, Any], path: str = "se
     kitty: list = list(kitty_given or [])
     if phase == "auction" and kitty_given is None:
         kitty, pool = pool[:flags.kitty_size], pool[flags.kitty_size:]
-    unknown = [s for s in range(n) if s not in hands]
-    for s in range(n):
+    # seats with a known count first, then the unknown ones share what is left
+    order = sorted(range(n), key=lambda seat: (seat not in held, seat))
+    for i, s in enumerate(order):
         want = held.get(s)
         if s in hands and want is None:
             continue
         if want is None:
-            share = len(pool) // max(1, len([u for u in unknown if u not in held]))
-            want = min(flags.hand_size, share)
+            open_seats = sum(1 for t in order[i:] if t not in hands and t not in held)
+            want = min(flags.hand_size, len(pool) // max(1, open_seats))
         extra = want - len(full.get(s, []))
         if extra > len(pool) or want < 1:
             raise ScenarioError(at("cards_held") if s in held else at("hands"),
@@ -110,7 +114,9 @@ def state_from_setup(game: "DouDizhu", setup: Mapping[str, Any], path: str = "se
     hand_tuple = tuple(sort_hand(full[s]) for s in range(n))
 
     if phase == "auction":
-        return _auction_state(game, setup, flags, seed, hand_tuple, tuple(kitty), to_act, at)
+        # a lesson may show a short hand: the cards it leaves over are set aside, out of play
+        state = _auction_state(game, setup, flags, seed, hand_tuple, tuple(kitty), to_act, at)
+        return replace(state, played=tuple(pool))
 
     landlord = setup.get("landlord")
     if landlord is None:  # irrelevant to the case: the seat that opened the trick, else the one to act
@@ -123,13 +129,18 @@ def state_from_setup(game: "DouDizhu", setup: Mapping[str, Any], path: str = "se
         raise ScenarioError(at("bid"), f"expected 1, 2 or 3, got {bid!r}")
     state = State(flags=flags, seed=seed, phase="play", hands=hand_tuple, kitty=tuple(kitty), dealer=0,
                   to_act=None, landlord=landlord, bid=bid, high_bidder=landlord, kitty_shown=bool(kitty),
-                  scores=(0,) * n, plays_by_seat=(0,) * n)
+                  scores=(0,) * n, plays_by_seat=(0,) * n,
+                  # cards in no hand went in earlier tricks, then come the current trick's plays
+                  played=tuple(pool) + tuple(c for _, cs in trick_cards for c in cs))
     # the trick: each play is read (declared type or the only reading) and must beat the one before
     trick: list[TrickPlay] = []
     rules = flags.combo_rules
     from .combos import beats
     for i, (seat, cards, ctype) in enumerate(parsed_trick):
         ep = f"{at('trick')}[{i}]"
+        if i and seat != (parsed_trick[i - 1][0] + 1) % n:
+            raise ScenarioError(f"{ep}.seat", f"seat {seat} cannot act here: after seat {parsed_trick[i - 1][0]} "
+                                               f"comes seat {(parsed_trick[i - 1][0] + 1) % n}")
         if cards is None:
             if not any(e.combo is not None for e in trick):
                 raise ScenarioError(ep, "a trick cannot open with a pass")

@@ -1,0 +1,143 @@
+"""Message catalogs: every key the code can produce exists in en and ja, with the same placeholders."""
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+import tutor.game
+from tutor.game import all_games
+from tutor.games.doudizhu.combos import TYPES
+from tutor.messages import LANGS, catalog, render
+
+# the package the tests import (the repo checkout, or the installed wheel inside Pyodide)
+SOURCES = sorted(Path(tutor.game.__file__).resolve().parent.rglob("*.py"))
+KEY_LITERAL = re.compile(r"""["']((?:common|ddz|hint|bot)\.[a-z_.0-9]+)["']""")
+F_STRING = re.compile(r"""\bf(["'])(.*?)\1""")
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+# Message keys built with f-strings, resolved by hand (a new pattern must be added here).
+DYNAMIC = {
+    "{game.rule_prefix.lower()}.hint.kind": lambda: {f"{g.rule_prefix.lower()}.hint.kind" for g in all_games()},
+    # Decision actions of the built games (README §3): Dou Dizhu has only {"bid": n}
+    "hint.kind.{action.key}": lambda: {"hint.kind.bid"},
+}
+# Text parameters translated through the catalog (messages._format_param): <prefix>.<family>.<value>
+PARAM_VALUES = {"ddz.type": set(TYPES), "ddz.winner": {"landlord", "farmers"}}
+
+
+def source_text() -> str:
+    return "\n".join(p.read_text(encoding="utf-8") for p in SOURCES)
+
+
+def literal_keys() -> set[str]:
+    keys = set(KEY_LITERAL.findall(source_text()))
+    return {k for k in keys if not k.endswith(".")}
+
+
+def dynamic_patterns() -> set[str]:
+    """f-strings that build a message key (they contain a key-namespace word next to a dot)."""
+    found = set()
+    for _, body in F_STRING.findall(source_text()):
+        literal = re.sub(r"\{[^}]*\}", "", body)
+        if re.search(r"(^|\.)(common|ddz|hint|bot|why|event|kind)(\.|$)", literal):
+            found.add(body)
+    return found
+
+
+def all_code_keys() -> set[str]:
+    keys = literal_keys()
+    for pattern in dynamic_patterns():
+        keys |= DYNAMIC[pattern]()
+    for prefix, values in PARAM_VALUES.items():
+        keys |= {f"{prefix}.{v}" for v in values}
+    return keys
+
+
+def test_sources_were_found():
+    assert any(p.name == "game.py" for p in SOURCES)
+    assert len(literal_keys()) > 40
+
+
+def test_every_dynamic_key_pattern_is_resolved():
+    unknown = dynamic_patterns() - set(DYNAMIC)
+    assert not unknown, f"resolve these f-string message keys in DYNAMIC: {sorted(unknown)}"
+    assert dynamic_patterns() == set(DYNAMIC)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_code_key_is_in_the_catalog(lang):
+    missing = sorted(all_code_keys() - set(catalog(lang)))
+    assert not missing, f"missing in {lang}.json: {missing}"
+
+
+def test_every_type_has_a_name_in_both_languages():
+    for t in TYPES:
+        en, ja = catalog("en")[f"ddz.type.{t}"], catalog("ja")[f"ddz.type.{t}"]
+        assert en.strip() and ja.strip() and ja != t
+    assert len({catalog("en")[f"ddz.type.{t}"] for t in TYPES}) == len(TYPES)
+    assert len({catalog("ja")[f"ddz.type.{t}"] for t in TYPES}) == len(TYPES)
+
+
+def test_catalogs_have_the_same_keys():
+    assert set(catalog("en")) == set(catalog("ja"))
+
+
+def test_placeholders_agree_between_languages():
+    en, ja = catalog("en"), catalog("ja")
+    for key in set(en) & set(ja):
+        assert set(PLACEHOLDER.findall(en[key])) == set(PLACEHOLDER.findall(ja[key])), key
+
+
+def test_no_empty_or_untranslated_texts():
+    en, ja = catalog("en"), catalog("ja")
+    for key in en:
+        assert en[key].strip() and ja[key].strip(), key
+    japanese = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+    untranslated = [k for k in ja if not japanese.search(ja[k]) and not k.startswith("common.")]
+    assert not untranslated, untranslated
+
+
+def _call_sites():
+    """(key, supplied parameter names, where) for every _yes/_no/_event/Choice/Verdict/Event call."""
+    for path in SOURCES:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call):
+                continue
+            name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
+            if name in ("_yes", "_no", "_event") and node.args and isinstance(node.args[0], ast.Constant):
+                params = {k.arg for k in node.keywords if k.arg}
+                yield node.args[0].value, params, f"{path.name}:{node.lineno}"
+            elif name == "Choice" and len(node.args) >= 2 and isinstance(node.args[1], ast.Constant):
+                params: set[str] = set()
+                if len(node.args) >= 3 and isinstance(node.args[2], ast.Dict):
+                    params = {k.value for k in node.args[2].keys if isinstance(k, ast.Constant)}
+                yield node.args[1].value, params, f"{path.name}:{node.lineno}"
+
+
+def test_call_sites_supply_every_placeholder():
+    sites = list(_call_sites())
+    assert len(sites) > 40
+    en = catalog("en")
+    for key, params, where in sites:
+        assert key in en, f"{where}: unknown key {key}"
+        needed = set(PLACEHOLDER.findall(en[key]))
+        assert needed <= params, f"{where}: {key} needs {sorted(needed - params)}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_render(lang):
+    assert render("ddz.bid_range", {"bid": 7}, lang).count("7") == 1
+    assert render("no.such.key", {}, lang) == "no.such.key"
+    # a *_type parameter is translated through ddz.type.<value>
+    text = render("ddz.type_mismatch", {"type": "single", "top_type": "pair"}, lang)
+    assert catalog(lang)["ddz.type.single"] in text and catalog(lang)["ddz.type.pair"] in text
+    assert "{" not in text
+
+
+def test_unknown_language():
+    with pytest.raises(ValueError):
+        catalog("fr")

@@ -1,0 +1,124 @@
+"""Small helpers shared by the unit tests (plain functions: they also run inside Pyodide).
+
+Hands are written as literal strings in the shared notation (rules/README.md §1)::
+
+    cards("S-3 H-3 D-4")  ->  ["S-3", "H-3", "D-4"]
+"""
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any, Iterable
+
+import pytest
+
+from tutor.actions import parse_action
+from tutor.cards import Card
+from tutor.game import find_game
+from tutor.games.doudizhu.combos import NRANKS, card_rank
+from tutor.scenario import load_scenario
+
+REPO = Path(__file__).resolve().parents[2]
+SHARED_RULES = REPO.parent / "shared" / "rules"
+SHARED_ABSENT = "the shared rules folder (../shared/rules) is absent: a fork built elsewhere"
+
+GAME = find_game("doudizhu")
+
+
+def shared_rules() -> Path:
+    """The shared rules folder, or a skip when it is absent (the one legitimate skip)."""
+    if not SHARED_RULES.is_dir():
+        pytest.skip(SHARED_ABSENT)
+    return SHARED_RULES
+
+
+def cards(text: str) -> list[str]:
+    """``"S-3 H-3 D-4"`` -> ``["S-3", "H-3", "D-4"]`` (the JSON form of a card list)."""
+    return text.split()
+
+
+def parsed(text: str) -> tuple[Card, ...]:
+    return tuple(Card.parse(t) for t in cards(text))
+
+
+def ranks(text: str) -> list[int]:
+    """Integer Dou Dizhu ranks of a literal card list (suits never matter)."""
+    return [card_rank(c) for c in parsed(text)]
+
+
+def counts(rank_list: Iterable[int]) -> list[int]:
+    cnt = [0] * NRANKS
+    for r in rank_list:
+        cnt[r] += 1
+    return cnt
+
+
+def act(data: Any):
+    """An action from its JSON form; a string of card tokens is a play (``"S-3 H-3"``)."""
+    if isinstance(data, str) and data.upper() != "PASS":
+        data = cards(data)
+    return parse_action(data)
+
+
+def ddz(players: int = 3, *, hands: dict[str, str] | None = None, trick: list | None = None,
+        to_act: int = 0, phase: str = "play", flags: dict | None = None, **extra: Any):
+    """A Dou Dizhu state from a scenario; ``hands`` values are literal card strings."""
+    data: dict[str, Any] = {
+        "game": "doudizhu",
+        "flags": {"players": players, **(flags or {})},
+        "phase": phase,
+        "to_act": to_act,
+        "hands": {s: cards(h) for s, h in (hands or {}).items()},
+    }
+    if phase == "play":
+        data["trick"] = trick or []
+    elif trick is not None:
+        data["trick"] = trick
+    data.update(extra)
+    game, state = load_scenario(data)
+    assert game is GAME
+    return state
+
+
+def play(seat: int, text: str, type_: str | None = None) -> dict[str, Any]:
+    """A trick entry for a scenario."""
+    entry: dict[str, Any] = {"seat": seat, "cards": cards(text)}
+    if type_:
+        entry["type"] = type_
+    return entry
+
+
+def passed(seat: int) -> dict[str, Any]:
+    return {"seat": seat, "action": "PASS"}
+
+
+def norm(action) -> Any:
+    """README §4.4 comparison key of an engine action."""
+    return GAME.normalize_action(GAME.action_to_json(action))
+
+
+def legal_set(state, seat: int | None = None) -> set:
+    return {norm(a) for a in GAME.legal_actions(state, seat)}
+
+
+def key_of(data: Any) -> Any:
+    """README §4.4 comparison key of a JSON action (or a literal card string)."""
+    if isinstance(data, str) and data.upper() != "PASS":
+        data = cards(data)
+    return GAME.normalize_action(data)
+
+
+def deck_counter(players: int) -> Counter:
+    return Counter(GAME.flags({"players": players}).deck.cards())
+
+
+def apply_all(state, moves: Iterable[tuple[int, Any]]):
+    """Applies ``(seat, action)`` pairs in order (actions as for ``act``)."""
+    for seat, data in moves:
+        state = GAME.apply(state, act(data), seat)
+    return state
+
+
+def dumps(obj: Any) -> str:
+    return json.dumps(obj, ensure_ascii=False, sort_keys=True)
