@@ -65,6 +65,7 @@ class Game:
     phases: tuple[str, ...] = ()
     Flags: type = object
     rule_prefix: str = ""
+    suits_matter: bool = True  # False: plays of the same ranks are the same action (Dou Dizhu)
 
     # --- building states -------------------------------------------------------------
     def flags(self, data: Mapping[str, Any] | None = None, path: str = "flags") -> Any:

@@ -34,68 +34,18 @@ RUN_PYTHON_MJS = HERE / "run_python.mjs"
 PYODIDE_PYTHON = "3.14"
 #: What the in-Pyodide test run needs besides the project (pure-Python wheels).
 TEST_REQUIREMENTS = ("pytest",)
-PROJECT_DIST = "cardtutor"
-
-#: Folders never copied when building the wheel from a scratch copy of the repo.
-_COPY_IGNORE = shutil.ignore_patterns(
-    ".git", ".venv", "venv", ".cache", "build", "dist", "*.egg-info", "__pycache__",
-    "*.pyc", "node_modules", "_site", "artifacts", ".hypothesis", ".pytest_cache",
-)
 
 DEFAULT_TIMEOUT = 1200  # seconds, for one Node run
 
 
-def _load_vendor(repo_root: Path):
-    path = repo_root / "tools" / "vendor_pyodide.py"
-    spec = importlib.util.spec_from_file_location("_cardtutor_vendor_pyodide", path)
+def _load_tool(repo_root: Path, name: str):
+    path = repo_root / "tools" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"_cardtutor_{name}", path)
     if spec is None or spec.loader is None:
         raise RuntimeError(f"cannot load {path}")
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     return mod
-
-
-def _run(cmd: list[str], **kw) -> subprocess.CompletedProcess:
-    proc = subprocess.run(cmd, capture_output=True, text=True, **kw)
-    if proc.returncode != 0:
-        raise RuntimeError(
-            f"command failed ({proc.returncode}): {' '.join(map(str, cmd))}\n"
-            f"--- stdout ---\n{proc.stdout[-4000:]}\n--- stderr ---\n{proc.stderr[-4000:]}"
-        )
-    return proc
-
-
-def _can_build_without_isolation() -> bool:
-    try:
-        import setuptools  # noqa: F401
-        import wheel  # noqa: F401
-    except ImportError:
-        return False
-    try:
-        major = int(setuptools.__version__.split(".")[0])
-    except ValueError:
-        return False
-    return major >= 61
-
-
-def build_project_wheel(repo_root: Path, out_dir: Path) -> Path:
-    """Build the project wheel into out_dir (old cardtutor wheels removed first)."""
-    out_dir.mkdir(parents=True, exist_ok=True)
-    for old in out_dir.glob(f"{PROJECT_DIST}-*.whl"):
-        old.unlink()
-    with tempfile.TemporaryDirectory(prefix="cardtutor-src-") as tmp:
-        src = Path(tmp) / "src"
-        shutil.copytree(repo_root, src, ignore=_COPY_IGNORE, symlinks=True)
-        cmd = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--disable-pip-version-check",
-               "-q", "-w", str(out_dir)]
-        if _can_build_without_isolation():
-            cmd.append("--no-build-isolation")
-        cmd.append(str(src))
-        _run(cmd, cwd=tmp)
-    wheels = sorted(out_dir.glob(f"{PROJECT_DIST}-*.whl"))
-    if len(wheels) != 1:
-        raise RuntimeError(f"expected one {PROJECT_DIST} wheel in {out_dir}, found {wheels}")
-    return wheels[0]
 
 
 def download_test_wheels(deps_dir: Path) -> None:
@@ -107,7 +57,7 @@ def download_test_wheels(deps_dir: Path) -> None:
     if deps_dir.exists():
         shutil.rmtree(deps_dir)
     deps_dir.mkdir(parents=True)
-    _run([sys.executable, "-m", "pip", "download", "--disable-pip-version-check", "-q",
+    _load_tool(REPO_ROOT, "build_wheel")._run([sys.executable, "-m", "pip", "download", "--disable-pip-version-check", "-q",
           "--only-binary=:all:", "--python-version", PYODIDE_PYTHON, "--platform", "any",
           *TEST_REQUIREMENTS, "-d", str(deps_dir)])
     stamp.write_text(want, encoding="utf-8")
@@ -124,11 +74,11 @@ def prepare(repo_root: Path | str = REPO_ROOT) -> tuple[Path, Path]:
     """Make the Pyodide runtime and a folder of wheels ready; return (pyodide_dir, wheels_dir)."""
     repo_root = Path(repo_root).resolve()
     cache = repo_root / ".cache"
-    pyodide_dir = _load_vendor(repo_root).ensure_pyodide(cache)
+    pyodide_dir = _load_tool(repo_root, "vendor_pyodide").ensure_pyodide(cache)
 
     wheel_root = cache / "pyodide-wheels"
     app_dir, deps_dir, all_dir = wheel_root / "app", wheel_root / "deps", wheel_root / "all"
-    build_project_wheel(repo_root, app_dir)
+    _load_tool(repo_root, "build_wheel").build_project_wheel(repo_root, app_dir)
     download_test_wheels(deps_dir)
 
     all_dir.mkdir(parents=True, exist_ok=True)

@@ -150,6 +150,7 @@ class DouDizhu(Game):
     phases = PHASES
     Flags = Flags
     rule_prefix = "DDZ"
+    suits_matter = False  # DDZ-RANK-1
     kinds = ("legal", "classify", "score", "steps")
 
     # ------------------------------------------------------------------ dealing

@@ -1,0 +1,203 @@
+#!/usr/bin/env python3
+"""Builds the static site: ``python build.py [--out _site]``.
+
+Read top to bottom, like makesite: clean the output folder, pack ``tutor`` as a wheel,
+vendor the pinned Pyodide runtime, copy the static files, run every lesson's steps through
+the rules (so pages work before Pyodide loads), render lessons, course pages and the rules
+reference through the Jinja2 templates in ``site/``. Every URL is relative, so the folder
+can be served as it is from any static host, under any sub-path.
+
+A broken lesson (an unknown card, an illegal scripted move, a missing translation) stops
+the build with the file and line named.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent
+sys.path.insert(0, str(ROOT))
+
+import jinja2  # noqa: E402
+import markdown  # noqa: E402
+
+from sitebuild.lessons import Lesson, LessonError, check_translations, compute_lesson, load_course  # noqa: E402
+from tools.build_wheel import build_project_wheel  # noqa: E402
+from tools.vendor_pyodide import RUNTIME_FILES, ensure_pyodide  # noqa: E402
+from tutor import rules as rule_catalog  # noqa: E402
+from tutor.game import find_game  # noqa: E402
+
+LANGS = ("ja", "en")
+COURSES = ("doudizhu",)
+SITE = ROOT / "site"
+LESSONS = ROOT / "lessons"
+CACHE = ROOT / ".cache"
+
+
+def log(message: str) -> None:
+    print(message, flush=True)
+
+
+def load_strings() -> dict[str, dict[str, str]]:
+    """UI strings per language; a key missing in one language fails the build."""
+    strings = {lang: json.loads((SITE / "strings" / f"{lang}.json").read_text("utf-8")) for lang in LANGS}
+    for lang in LANGS:
+        for other in LANGS:
+            missing = set(strings[other]) - set(strings[lang])
+            if missing:
+                raise LessonError(f"site/strings/{lang}.json: missing translation for {sorted(missing)}")
+    return strings
+
+
+def md(text: str) -> str:
+    return markdown.markdown(text, extensions=["extra", "sane_lists"], output_format="html")
+
+
+def script_json(data: Any) -> str:
+    """JSON that is safe inside a <script> element."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+
+
+def rule_titles(game: str, lang: str, ids: set[str]) -> dict[str, str]:
+    by_id = rule_catalog.rules_by_id(game)
+    missing = sorted(i for i in ids if i not in by_id)
+    if missing:
+        raise LessonError(f"tutor/data/rules/{game}.json: no entry for {missing}")
+    return {i: by_id[i]["title"][lang] for i in sorted(ids)}
+
+
+def collect_rule_ids(data: Any, out: set[str]) -> set[str]:
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if key in ("rule_ids",) and isinstance(value, list):
+                out.update(value)
+            else:
+                collect_rule_ids(value, out)
+    elif isinstance(data, list):
+        for value in data:
+            collect_rule_ids(value, out)
+    return out
+
+
+class Site:
+    """Renders pages into ``out``; every page knows its depth for relative URLs."""
+
+    def __init__(self, out: Path, strings: dict[str, dict[str, str]], wheel_name: str) -> None:
+        self.out = out
+        self.strings = strings
+        self.wheel_name = wheel_name
+        self.env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(SITE / "templates")),
+                                      autoescape=jinja2.select_autoescape(["html"]),
+                                      undefined=jinja2.StrictUndefined)
+        self.pages: list[str] = []
+
+    def render(self, template: str, rel: str, lang: str, **context: Any) -> None:
+        depth = rel.count("/")
+        other = "en" if lang == "ja" else "ja"
+        other_rel = rel.replace(f"{lang}/", f"{other}/", 1)
+        html = self.env.get_template(template).render(
+            lang=lang, s=self.strings.get(lang, {}), root="../" * depth, other_lang=other,
+            other_url="../" * depth + other_rel, wheel=self.wheel_name, **context)
+        dest = self.out / rel
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        dest.write_text(html, "utf-8")
+        self.pages.append(rel)
+        log(f"Rendering {template} => {rel}")
+
+
+def build_course(site: Site, game_name: str) -> None:
+    game = find_game(game_name)
+    by_lang: dict[str, list[Lesson]] = {lang: load_course(LESSONS, lang, game_name) for lang in LANGS}
+    check_translations(by_lang)
+    catalog = rule_catalog.catalog(game_name)
+    for lang in LANGS:
+        s = site.strings[lang]
+        course_title = s[f"game.{game_name}"]
+        lessons = by_lang[lang]
+        for lesson in lessons:
+            compute_lesson(lesson)
+        summaries = [{"slug": l.slug, "key": l.key, "title": l.meta["title"], "minutes": l.meta.get("minutes"),
+                      "summary": l.meta.get("summary")} for l in lessons]
+        site.render("course.html", f"{lang}/{game_name}/index.html", lang, page_title=course_title,
+                    page_kind="course", course_title=course_title, blurb=s[f"game.{game_name}.blurb"],
+                    game=game_name, lessons=summaries)
+        for i, lesson in enumerate(lessons):
+            steps = [{"html": md(step["prose"])} for step in lesson.computed]
+            payload_steps = [{k: v for k, v in step.items() if k != "prose"} for step in lesson.computed]
+            data = {
+                "game": game_name, "lang": lang, "key": lesson.key, "suits_matter": game.suits_matter,
+                "phases": list(game.phases), "steps": payload_steps,
+                "rules": rule_titles(game_name, lang, collect_rule_ids(payload_steps, set())),
+                "strings": s, "wheel": site.wheel_name,
+                "next": summaries[i + 1]["slug"] + ".html" if i + 1 < len(lessons) else None,
+            }
+            site.render("lesson.html", f"{lang}/{game_name}/{lesson.slug}.html", lang,
+                        page_title=lesson.meta["title"], page_kind="lesson", course_title=course_title,
+                        lesson={"title": lesson.meta["title"], "key": lesson.key}, steps=steps,
+                        outro_html=md(lesson.outro), data_json=script_json(data),
+                        next_lesson=summaries[i + 1] if i + 1 < len(lessons) else None)
+        sections = [{"id": sec["id"], "title": sec["title"][lang],
+                     "rules": [{"id": r["id"], "title": r["title"][lang], "text": r["text"][lang]}
+                               for r in catalog["rules"] if r["section"] == sec["id"]]}
+                    for sec in catalog["sections"]]
+        site.render("rules.html", f"{lang}/{game_name}/rules.html", lang,
+                    page_title=f"{course_title} — {s['rules_reference']}", page_kind="rules",
+                    course_title=course_title, sections=sections)
+
+
+def build(out: Path) -> dict[str, Any]:
+    started = time.time()
+    strings = load_strings()
+    if out.exists():
+        shutil.rmtree(out)
+    (out / "py").mkdir(parents=True)
+    wheel = build_project_wheel(ROOT, CACHE / "site-wheel")
+    shutil.copy2(wheel, out / "py" / wheel.name)
+    log(f"Packing tutor => py/{wheel.name}")
+    runtime = ensure_pyodide(CACHE)
+    (out / "pyodide").mkdir()
+    for name in RUNTIME_FILES:
+        shutil.copy2(runtime / name, out / "pyodide" / name)
+    log(f"Vendoring Pyodide => pyodide/ ({len(RUNTIME_FILES)} files)")
+    shutil.copytree(SITE / "static", out / "assets")
+    log("Copying site/static => assets/")
+    site = Site(out, strings, wheel.name)
+    for game_name in COURSES:
+        build_course(site, game_name)
+    for lang in LANGS:
+        s = strings[lang]
+        courses = []
+        for game_name in COURSES:
+            keys = [l.key for l in load_course(LESSONS, lang, game_name)]
+            courses.append({"game": game_name, "title": s[f"game.{game_name}"],
+                            "blurb": s[f"game.{game_name}.blurb"], "lesson_keys": keys})
+        site.render("home.html", f"{lang}/index.html", lang, page_title=s["site_title"], page_kind="home",
+                    courses=courses)
+    html = site.env.get_template("language.html").render()
+    (out / "index.html").write_text(html, "utf-8")
+    log("Rendering language.html => index.html")
+    (out / "build.json").write_text(json.dumps({"wheel": wheel.name, "pages": ["index.html"] + site.pages},
+                                               indent=1), "utf-8")
+    log(f"Built {out} in {time.time() - started:.1f} s")
+    return {"wheel": wheel.name, "pages": site.pages}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Build the cardtutor static site.")
+    parser.add_argument("--out", default=str(ROOT / "_site"), help="output folder (default: _site)")
+    args = parser.parse_args(argv)
+    try:
+        build(Path(args.out).resolve())
+    except LessonError as exc:
+        print(f"build failed: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,100 @@
+// Page bootstrap shared by every page: progress marks, and on lesson pages the player.
+// Kept small on purpose: the rules live in Python; this file only shows what they say.
+
+const PROGRESS_KEY = "cardtutor.done";
+
+export function doneSet() {
+  try {
+    return new Set(JSON.parse(localStorage.getItem(PROGRESS_KEY) || "[]"));
+  } catch {
+    return new Set();
+  }
+}
+
+export function markDone(key) {
+  const done = doneSet();
+  done.add(key);
+  try {
+    localStorage.setItem(PROGRESS_KEY, JSON.stringify([...done]));
+  } catch {
+    /* storage may be unavailable (private mode): progress is then not kept */
+  }
+}
+
+function showProgress() {
+  const done = doneSet();
+  const lang = document.body.dataset.lang || "en";
+  const words = lang === "ja"
+    ? { done: "完了", notDone: "未完了", progress: (d, t) => `${t}レッスン中${d}完了` }
+    : { done: "done", notDone: "not yet done", progress: (d, t) => `${d} of ${t} lessons done` };
+  for (const el of document.querySelectorAll("[data-done-key]")) {
+    const isDone = done.has(el.dataset.doneKey);
+    el.textContent = isDone ? `✓ ${words.done}` : "";
+    el.setAttribute("aria-label", isDone ? words.done : words.notDone);
+    el.classList.toggle("is-done", isDone);
+  }
+  for (const el of document.querySelectorAll("[data-progress-keys]")) {
+    const keys = el.dataset.progressKeys.split(" ").filter(Boolean);
+    el.textContent = words.progress(keys.filter((k) => done.has(k)).length, keys.length);
+  }
+}
+
+/** A client for the engine worker: call(request) → Promise of the bridge's response. */
+export class Engine {
+  constructor(wheel, onStatus) {
+    this.ready = false;
+    this.failed = null;
+    this.pending = new Map();
+    this.nextId = 1;
+    this.onStatus = onStatus;
+    this.readyPromise = new Promise((resolve) => {
+      this.resolveReady = resolve;
+    });
+    try {
+      this.worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+    } catch (error) {
+      this.fail(String(error));
+      return;
+    }
+    this.worker.onmessage = (event) => this.receive(event.data);
+    this.worker.onerror = (event) => {
+      event.preventDefault();
+      this.fail(event.message || "worker error");
+    };
+    this.worker.postMessage({ type: "init", wheel });
+  }
+
+  fail(error) {
+    this.failed = error;
+    this.onStatus("failed", error);
+    this.resolveReady(false);
+  }
+
+  receive(message) {
+    if (message.type === "stage") this.onStatus(message.stage);
+    else if (message.type === "ready") {
+      this.ready = true;
+      this.onStatus("ready");
+      this.resolveReady(true);
+    } else if (message.type === "failed") this.fail(message.error);
+    else if (message.type === "reply") {
+      const resolve = this.pending.get(message.id);
+      this.pending.delete(message.id);
+      if (resolve) resolve(message.response);
+    }
+  }
+
+  call(request) {
+    if (!this.ready) return Promise.resolve({ ok: false, error: "engine not ready" });
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.pending.set(id, resolve);
+      this.worker.postMessage({ type: "call", id, request });
+    });
+  }
+}
+
+showProgress();
+if (document.body.dataset.page === "lesson") {
+  import("./player.js").then((player) => player.start());
+}

@@ -1,0 +1,329 @@
+"""Lessons as data: parse ``lessons/<lang>/<game>/NN-slug.md`` and run their steps in CPython.
+
+A lesson is Markdown with a small front matter and fenced ``step`` blocks of JSON::
+
+    ---
+    key: ddz-pairs
+    title: Pairs and triplets
+    ---
+    Prose for the first step (Markdown) …
+
+    ```step
+    {"scenario": {"flags": {"players": 3}, "phase": "play", "to_act": 0, "landlord": 0,
+                  "hands": {"0": ["S-5", "H-5", "S-9"]}, "trick": []},
+     "seat": 0, "moves": [], "ask": {"answers": [["S-5", "H-5"]]}}
+    ```
+
+    Prose for the next step …
+
+The prose before a block belongs to that block's step; prose after the last block closes
+the lesson. Step keys:
+
+* ``scenario`` — a scenario without ``"game"`` (the course's game); left out, the step
+  continues where the previous one ended (after its moves and its first answer);
+* ``seat`` — the learner's seat (default: the seat to act);
+* ``show`` — other seats whose hands are shown face up (``"all"`` or a list);
+* ``moves`` — scripted moves ``{"seat": s, "action": a}`` the learner steps through;
+* ``ask`` — a decision for the learner after the moves: ``answers`` (accepted actions;
+  left out, any legal action is accepted) and ``wrong`` (likely mistakes, explained even
+  before the engine has loaded).
+
+Everything is computed here at build time, so the page can show and step through a lesson,
+and explain its prepared choices, before Pyodide is ready. Any problem raises
+``LessonError`` naming the file and line.
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tutor.actions import ActionError
+from tutor.bots import hint as engine_hint
+from tutor.errors import TutorError
+from tutor.game import Game, IllegalAction, find_game
+from tutor.messages import render
+
+STEP_KEYS = {"scenario", "seat", "show", "moves", "ask"}
+ASK_KEYS = {"answers", "wrong"}
+FRONT_KEYS_REQUIRED = ("key", "title")
+FRONT_KEYS_OPTIONAL = ("minutes", "summary")
+_FENCE = re.compile(r"^```\s*step\s*$")
+_NAME = re.compile(r"^(\d\d)-[a-z0-9-]+\.md$")
+# lean views for the page: the event log is sent per frame, not with every view
+_VIEW_DROP = ("log", "flags", "phases")
+
+
+class LessonError(ValueError):
+    """A broken lesson; the message starts with ``file:line:``."""
+
+
+@dataclass
+class RawStep:
+    line: int
+    prose: str
+    data: dict[str, Any]
+
+
+@dataclass
+class Lesson:
+    path: Path
+    lang: str
+    game: str
+    slug: str
+    order: int
+    meta: dict[str, str]
+    steps: list[RawStep]
+    outro: str
+    computed: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def key(self) -> str:
+        return self.meta["key"]
+
+
+def parse_lesson(path: Path, lang: str, game: str) -> Lesson:
+    """Reads one lesson file (front matter, prose and step blocks); no engine yet."""
+    m = _NAME.match(path.name)
+    if not m:
+        raise LessonError(f"{path}:1: a lesson file is named NN-slug.md (two digits, lowercase slug)")
+    text = path.read_text("utf-8")
+    lines = text.split("\n")
+    if not lines or lines[0].strip() != "---":
+        raise LessonError(f"{path}:1: a lesson starts with a front matter block between --- lines")
+    meta: dict[str, str] = {}
+    i = 1
+    while i < len(lines) and lines[i].strip() != "---":
+        line = lines[i]
+        if line.strip():
+            key, sep, value = line.partition(":")
+            key = key.strip()
+            if not sep or key not in FRONT_KEYS_REQUIRED + FRONT_KEYS_OPTIONAL:
+                raise LessonError(f"{path}:{i + 1}: unknown front matter line {line!r} "
+                                  f"(allowed: {', '.join(FRONT_KEYS_REQUIRED + FRONT_KEYS_OPTIONAL)})")
+            meta[key] = value.strip()
+        i += 1
+    if i >= len(lines):
+        raise LessonError(f"{path}:1: the front matter is not closed with ---")
+    for key in FRONT_KEYS_REQUIRED:
+        if not meta.get(key):
+            raise LessonError(f"{path}:1: front matter lacks {key!r}")
+    steps: list[RawStep] = []
+    prose: list[str] = []
+    i += 1
+    while i < len(lines):
+        if _FENCE.match(lines[i]):
+            start = i + 1
+            body: list[str] = []
+            i += 1
+            while i < len(lines) and lines[i].strip() != "```":
+                body.append(lines[i])
+                i += 1
+            if i >= len(lines):
+                raise LessonError(f"{path}:{start}: the step block is not closed with ```")
+            try:
+                data = json.loads("\n".join(body))
+            except json.JSONDecodeError as exc:
+                raise LessonError(f"{path}:{start + exc.lineno}: step is not JSON: {exc.msg}") from None
+            if not isinstance(data, dict):
+                raise LessonError(f"{path}:{start + 1}: a step is a JSON object")
+            unknown = set(data) - STEP_KEYS
+            if unknown:
+                raise LessonError(f"{path}:{start + 1}: unknown step key(s) {sorted(unknown)} "
+                                  f"(allowed: {', '.join(sorted(STEP_KEYS))})")
+            steps.append(RawStep(start + 1, "\n".join(prose).strip(), data))
+            prose = []
+        else:
+            prose.append(lines[i])
+        i += 1
+    if not steps:
+        raise LessonError(f"{path}:1: a lesson needs at least one ```step block")
+    return Lesson(path, lang, game, path.stem, int(m.group(1)), meta, steps, "\n".join(prose).strip())
+
+
+def _where(lesson: Lesson, step: RawStep, index: int) -> str:
+    return f"{lesson.path}:{step.line}: step {index + 1}"
+
+
+def action_key(game: Game, action_json: Any) -> str:
+    """The key the page computes for a choice: what the rules cannot tell apart is one key."""
+    if isinstance(action_json, dict) and set(action_json) == {"cards", "type"}:
+        action_json = action_json["cards"]
+    if isinstance(action_json, list):
+        tokens = [str(t).split("#", 1)[0] for t in action_json]
+        if game.suits_matter:
+            return " ".join(sorted(tokens))
+        return " ".join(sorted(t.split("-", 1)[-1] for t in tokens))
+    if action_json == "PASS":
+        return "PASS"
+    return json.dumps(action_json, sort_keys=True, separators=(",", ":"))
+
+
+def lean_view(view: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in view.items() if k not in _VIEW_DROP}
+
+
+def compute_lesson(lesson: Lesson) -> list[dict[str, Any]]:
+    """Runs every step through the rules and returns what the page embeds."""
+    game = find_game(lesson.game)
+    lang = lesson.lang
+    computed: list[dict[str, Any]] = []
+    state = None
+    base: dict[str, Any] | None = None  # the scenario the current chain of steps started from
+    replay: list[dict[str, Any]] = []   # actions from that scenario to the start of this step
+    seat_prev: int | None = None
+    for index, step in enumerate(lesson.steps):
+        where = _where(lesson, step, index)
+        data = step.data
+        if "scenario" in data:
+            scenario = data["scenario"]
+            if not isinstance(scenario, dict) or "game" in scenario:
+                raise LessonError(f"{where}: scenario is a setup object without \"game\" (the course sets it)")
+            try:
+                state = game.settle(game.from_setup(scenario, "scenario"))
+            except TutorError as exc:
+                raise LessonError(f"{where}: {exc}") from None
+            base, replay = scenario, []
+        elif state is None:
+            raise LessonError(f"{where}: the first step needs a scenario")
+        assert base is not None
+        seat = data.get("seat", seat_prev if "scenario" not in data and seat_prev is not None else game.to_act(state))
+        if not isinstance(seat, int) or not 0 <= seat < len(game.hands(state)):
+            raise LessonError(f"{where}: seat {seat!r} is not a seat of this game")
+        seat_prev = seat
+        show = data.get("show", [])
+        players = len(game.hands(state))
+        if show == "all":
+            show = [s for s in range(players) if s != seat]
+        if not isinstance(show, list) or not all(isinstance(s, int) and 0 <= s < players for s in show):
+            raise LessonError(f"{where}: show is \"all\" or a list of seats")
+        start_replay = list(replay)
+        own_moves: list[dict[str, Any]] = []
+        frames = [_frame(game, state, seat, show, lang, None)]
+        for m_index, move in enumerate(data.get("moves", [])):
+            mw = f"{where}: moves[{m_index}]"
+            if not isinstance(move, dict) or set(move) != {"seat", "action"}:
+                raise LessonError(f"{mw}: a move is {{\"seat\": s, \"action\": a}}")
+            try:
+                action = game.parse_action(move["action"])
+                before = len(game.events(state))
+                state = game.settle(game.apply(state, action, move["seat"]))
+            except ActionError as exc:
+                raise LessonError(f"{mw}: {exc}") from None
+            except IllegalAction as exc:
+                raise LessonError(f"{mw}: illegal scripted move {json.dumps(move['action'])}: "
+                                  f"{exc.verdict.text('en')} [{', '.join(exc.verdict.rule_ids)}]") from None
+            replay.append({"seat": move["seat"], "action": move["action"]})
+            own_moves.append({"seat": move["seat"], "action": move["action"]})
+            frames.append(_frame(game, state, seat, show, lang, game.events(state)[before:]))
+        entry: dict[str, Any] = {
+            "prose": step.prose, "seat": seat, "frames": frames,
+            "scenario": base, "replay": start_replay, "moves": own_moves,
+        }
+        if "ask" in data:
+            state, answered = _compute_ask(game, state, seat, data["ask"], lang, where)
+            entry["ask"] = answered["ask"]
+            replay.append({"seat": seat, "action": answered["first"]})
+            entry["after"] = _frame(game, state, seat, show, lang, answered["events"])
+        computed.append(entry)
+    lesson.computed = computed
+    return computed
+
+
+def _frame(game: Game, state: Any, seat: int, show: list[int], lang: str, events: Any) -> dict[str, Any]:
+    view = lean_view(game.view(state, seat, lang=lang))
+    if show:
+        hands = game.hands(state)
+        view["shown"] = {str(s): hands[s] for s in show}
+    if events is not None:
+        view["events"] = [render(e.key, e.params, lang) for e in events]
+    return view
+
+
+def _compute_ask(game: Game, state: Any, seat: int, ask: Any, lang: str, where: str) -> tuple[Any, dict[str, Any]]:
+    if not isinstance(ask, dict) or set(ask) - ASK_KEYS:
+        raise LessonError(f"{where}: ask is an object with \"answers\" and/or \"wrong\"")
+    if game.to_act(state) != seat:
+        raise LessonError(f"{where}: ask: it is seat {game.to_act(state)}'s turn, not the learner's seat {seat}")
+    legal = game.legal_actions(state, seat)
+    legal_json = [game.action_to_json(a) for a in legal]
+    legal_keys = {action_key(game, a) for a in legal_json}
+    answers = ask.get("answers")
+    if answers is None:
+        answers = legal_json
+    if not isinstance(answers, list) or not answers:
+        raise LessonError(f"{where}: ask.answers is a non-empty list of actions")
+    table: dict[str, dict[str, Any]] = {}
+
+    def explain(data: Any, label: str) -> dict[str, Any]:
+        try:
+            action = game.parse_action(data)
+        except ActionError as exc:
+            raise LessonError(f"{where}: {label}: {exc}") from None
+        verdict = game.explain(state, action, seat).to_json(lang)
+        table[action_key(game, data)] = verdict
+        return verdict
+
+    for i, answer in enumerate(answers):
+        verdict = explain(answer, f"ask.answers[{i}]")
+        if not verdict["legal"]:
+            raise LessonError(f"{where}: ask.answers[{i}] {json.dumps(answer)} is not legal here: "
+                              f"{verdict['text']} [{', '.join(verdict['rule_ids'])}]")
+    for i, wrong in enumerate(ask.get("wrong", [])):
+        explain(wrong, f"ask.wrong[{i}]")  # legal or not, the page explains it before the engine loads
+    for data in legal_json[:80]:
+        explain(data, "legal action")
+    first = answers[0]
+    action = game.parse_action(first)
+    before = len(game.events(state))
+    new_state = game.settle(game.apply(state, action, seat))
+    h = engine_hint(game, state, seat, lang)
+    out = {
+        "answers": sorted({action_key(game, a) for a in answers}),
+        "answer_actions": answers,
+        "legal": sorted(legal_keys),
+        "complete": len(legal_json) <= 80,
+        "table": table,
+        "hint": {"kind": h["kind"], "action": h["action"], "why": h["why"], "rule_ids": h["rule"]["rule_ids"]},
+    }
+    return new_state, {"ask": out, "first": first, "events": game.events(new_state)[before:]}
+
+
+def load_course(root: Path, lang: str, game: str) -> list[Lesson]:
+    folder = root / lang / game
+    if not folder.is_dir():
+        raise LessonError(f"{folder}: no lessons for {game} in {lang}")
+    lessons = [parse_lesson(p, lang, game) for p in sorted(folder.glob("*.md"))]
+    keys = [l.key for l in lessons]
+    dup = {k for k in keys if keys.count(k) > 1}
+    if dup:
+        raise LessonError(f"{folder}: duplicate lesson keys {sorted(dup)}")
+    return lessons
+
+
+def check_translations(by_lang: dict[str, list[Lesson]]) -> None:
+    """Every lesson exists in every language, with the same key and identical step data."""
+    langs = sorted(by_lang)
+    ref_lang = "en" if "en" in by_lang else langs[0]
+    ref = {l.slug: l for l in by_lang[ref_lang]}
+    for lang in langs:
+        other = {l.slug: l for l in by_lang[lang]}
+        for slug, lesson in ref.items():
+            if slug not in other:
+                raise LessonError(f"{lesson.path}:1: missing translation: no {lang}/{lesson.game}/{slug}.md")
+        for slug, lesson in other.items():
+            if slug not in ref:
+                raise LessonError(f"{lesson.path}:1: missing translation: no {ref_lang}/{lesson.game}/{slug}.md")
+            r = ref[slug]
+            if lesson.key != r.key:
+                raise LessonError(f"{lesson.path}:1: key {lesson.key!r} differs from {r.path} ({r.key!r})")
+            if len(lesson.steps) != len(r.steps):
+                raise LessonError(f"{lesson.path}:1: {len(lesson.steps)} steps, but {r.path} has {len(r.steps)}")
+            for a, b in zip(lesson.steps, r.steps):
+                if a.data != b.data:
+                    raise LessonError(f"{lesson.path}:{a.line}: step data differs from {r.path}:{b.line} "
+                                      f"(translations change the prose only)")
+                if not a.prose.strip() and b.prose.strip():
+                    raise LessonError(f"{lesson.path}:{a.line}: missing translation of the step's prose")
