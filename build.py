@@ -110,17 +110,26 @@ class Site:
         log(f"Rendering {template} => {rel}")
 
 
-def build_course(site: Site, game_name: str) -> None:
+def load_courses(lessons_root: Path) -> dict[str, dict[str, list[Lesson]]]:
+    """Every course in every language, checked and run through the rules (fails early)."""
+    courses = {}
+    for game_name in COURSES:
+        by_lang = {lang: load_course(lessons_root, lang, game_name) for lang in LANGS}
+        check_translations(by_lang)
+        for lessons in by_lang.values():
+            for lesson in lessons:
+                compute_lesson(lesson)
+        courses[game_name] = by_lang
+    return courses
+
+
+def build_course(site: Site, game_name: str, by_lang: dict[str, list[Lesson]]) -> None:
     game = find_game(game_name)
-    by_lang: dict[str, list[Lesson]] = {lang: load_course(LESSONS, lang, game_name) for lang in LANGS}
-    check_translations(by_lang)
     catalog = rule_catalog.catalog(game_name)
     for lang in LANGS:
         s = site.strings[lang]
         course_title = s[f"game.{game_name}"]
         lessons = by_lang[lang]
-        for lesson in lessons:
-            compute_lesson(lesson)
         summaries = [{"slug": l.slug, "key": l.key, "title": l.meta["title"], "minutes": l.meta.get("minutes"),
                       "summary": l.meta.get("summary")} for l in lessons]
         site.render("course.html", f"{lang}/{game_name}/index.html", lang, page_title=course_title,
@@ -150,9 +159,11 @@ def build_course(site: Site, game_name: str) -> None:
                     course_title=course_title, sections=sections)
 
 
-def build(out: Path) -> dict[str, Any]:
+def build(out: Path, lessons_root: Path = LESSONS) -> dict[str, Any]:
     started = time.time()
     strings = load_strings()
+    courses = load_courses(lessons_root)
+    log(f"Checked {sum(len(l) for c in courses.values() for l in c.values())} lessons in {lessons_root}")
     if out.exists():
         shutil.rmtree(out)
     (out / "py").mkdir(parents=True)
@@ -167,17 +178,14 @@ def build(out: Path) -> dict[str, Any]:
     shutil.copytree(SITE / "static", out / "assets")
     log("Copying site/static => assets/")
     site = Site(out, strings, wheel.name)
-    for game_name in COURSES:
-        build_course(site, game_name)
+    for game_name, by_lang in courses.items():
+        build_course(site, game_name, by_lang)
     for lang in LANGS:
         s = strings[lang]
-        courses = []
-        for game_name in COURSES:
-            keys = [l.key for l in load_course(LESSONS, lang, game_name)]
-            courses.append({"game": game_name, "title": s[f"game.{game_name}"],
-                            "blurb": s[f"game.{game_name}.blurb"], "lesson_keys": keys})
+        listed = [{"game": g, "title": s[f"game.{g}"], "blurb": s[f"game.{g}.blurb"],
+                   "lesson_keys": [l.key for l in by_lang[lang]]} for g, by_lang in courses.items()]
         site.render("home.html", f"{lang}/index.html", lang, page_title=s["site_title"], page_kind="home",
-                    courses=courses)
+                    courses=listed)
     html = site.env.get_template("language.html").render()
     (out / "index.html").write_text(html, "utf-8")
     log("Rendering language.html => index.html")
@@ -190,9 +198,10 @@ def build(out: Path) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Build the cardtutor static site.")
     parser.add_argument("--out", default=str(ROOT / "_site"), help="output folder (default: _site)")
+    parser.add_argument("--lessons", default=str(LESSONS), help="lessons folder (default: lessons)")
     args = parser.parse_args(argv)
     try:
-        build(Path(args.out).resolve())
+        build(Path(args.out).resolve(), Path(args.lessons).resolve())
     except LessonError as exc:
         print(f"build failed: {exc}", file=sys.stderr)
         return 1

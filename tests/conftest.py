@@ -8,3 +8,4 @@ def pytest_configure(config):
     config.addinivalue_line(
         "markers", "cpython_only: cannot run inside Pyodide; skipped by the in-Pyodide run"
     )
+    config.addinivalue_line("markers", "browser: drives the built site in Debian's Chromium (Playwright)")

@@ -24,8 +24,21 @@ def catalog(lang: str) -> dict[str, str]:
     return json.loads(text)
 
 
+_SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def short_card(token: str) -> str:
+    """A card as a learner reads it in a sentence: ``H-10`` → ``10♥`` (jokers and specials as named)."""
+    suit, sep, rank = token.partition("-")
+    if sep and suit in _SUIT_SYMBOLS:
+        return f"{rank}{_SUIT_SYMBOLS[suit]}"
+    return token
+
+
 def _format_param(name: str, value: Any, prefix: str, lang: str) -> str:
     cat = catalog(lang)
+    if name == "cards" and isinstance(value, (list, tuple)):
+        return " ".join(cat.get(f"card.{t}", short_card(str(t))) for t in value)
     if isinstance(value, str):
         family = "type" if name.endswith("_type") else name
         return cat.get(f"{prefix}.{family}.{value}", value)

@@ -675,14 +675,16 @@ def diagnose(ranks: Sequence[int], rules: ComboRules) -> Verdict:
     if len(widths) == 1 and len(cnt) >= 2:
         width = widths.pop()
         keys = sorted(cnt)
+        if width == 1 and n == 2:
+            return _no("ddz.invalid.pair_mismatch", ("DDZ-COMBO-2", "DDZ-COMBO-14"))
         chain_type = {1: "sequence", 2: "pair_sequence", 3: "airplane"}.get(width)
         if chain_type:
+            if width == 1 and n < 5:
+                return _no("ddz.invalid.too_short", ("DDZ-COMBO-6", "DDZ-COMBO-14"), type=chain_type, min=5)
+            if width == 2 and len(keys) < 3:
+                return _no("ddz.invalid.too_short", ("DDZ-COMBO-7", "DDZ-COMBO-14"), type=chain_type, min=3)
             if any(k >= TWO for k in keys):
                 return _no("ddz.invalid.two_in_chain", ("DDZ-RANK-2", TYPE_RULE[chain_type]), type=chain_type)
             if keys[-1] - keys[0] + 1 != len(keys):
                 return _no("ddz.invalid.not_consecutive", (TYPE_RULE[chain_type], "DDZ-COMBO-14"), type=chain_type)
-            if width == 1 and len(keys) < 5:
-                return _no("ddz.invalid.too_short", ("DDZ-COMBO-6",), type=chain_type, min=5)
-            if width == 2 and len(keys) < 3:
-                return _no("ddz.invalid.too_short", ("DDZ-COMBO-7",), type=chain_type, min=3)
     return _no("ddz.invalid.not_combination", ("DDZ-COMBO-14",))

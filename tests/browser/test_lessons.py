@@ -1,0 +1,177 @@
+"""Lessons in a real browser: before and after the engine, choices, hints, free play, languages."""
+from __future__ import annotations
+
+import json
+import re
+
+from playwright.sync_api import expect
+
+from .conftest import shot
+
+LESSON = "en/doudizhu/01-cards.html"
+READY = '#engine-status[data-state="ready"]'
+
+
+def lesson_data(page) -> dict:
+    return json.loads(page.locator("#lesson-data").text_content())
+
+
+def select(page, tokens: list[str]) -> None:
+    hand = page.locator(".hand button.card")
+    used: set[int] = set()
+    for token in tokens:
+        for i in range(hand.count()):
+            if i not in used and hand.nth(i).get_attribute("data-token") == token:
+                hand.nth(i).click()
+                used.add(i)
+                break
+        else:
+            raise AssertionError(f"{token} is not in the learner's hand")
+
+
+def answer(page, action) -> None:
+    """Plays ``action`` through the page's own buttons, as a learner would."""
+    if action == "PASS":
+        page.locator("#decision button", has_text=re.compile(r"^(Pass|パス)$")).click()
+    elif isinstance(action, dict) and "bid" in action:
+        page.locator("#decision button", has_text=re.compile(rf"^(Bid {action['bid']}|{action['bid']}をビッド)$")).click()
+    else:
+        select(page, action["cards"] if isinstance(action, dict) else action)
+        page.locator("#btn-play").click()
+
+
+def walk(page) -> None:
+    """Steps through the whole lesson, giving each decision its first prepared answer."""
+    data = lesson_data(page)
+    for index, step in enumerate(data["steps"]):
+        for _ in range(len(step["frames"]) - 1):
+            page.locator("#btn-next").click()
+        if "ask" in step:
+            expect(page.locator("#decision")).to_be_visible()
+            answer(page, step["ask"]["answer_actions"][0])
+            expect(page.locator("#feedback .headline")).to_have_text(re.compile("Well done|正解"))
+        if index < len(data["steps"]) - 1:
+            page.locator("#btn-next").click()
+    expect(page.locator(".outro")).to_be_visible()
+
+
+def test_lesson_works_before_the_engine_has_loaded(page, server, context) -> None:
+    held = []
+    context.route("**/pyodide/pyodide.asm.wasm", lambda route: held.append(route))  # hold the runtime back
+    page.goto(server + LESSON)
+    expect(page.locator("h1")).to_have_text("The cards and their order")
+    assert page.locator("#engine-status").get_attribute("data-state") != "ready"
+    # the table is drawn from the build's views: the king to beat, the learner's five cards
+    expect(page.locator(".trick .play.top")).to_contain_text("Seat 0")
+    expect(page.get_by_role("button", name="ace of diamonds")).to_be_visible()
+    page.keyboard.press("ArrowRight")  # keyboard control
+    expect(page.locator("#step-label")).to_have_text(re.compile("Step 2 of 2"))
+    # a prepared wrong answer is explained, with its rule, before the engine is there
+    select(page, ["H-4"])
+    page.locator("#btn-play").click()
+    expect(page.locator("#feedback .headline")).to_have_text("Not allowed.")
+    expect(page.locator("#feedback .reason")).to_contain_text("not higher")
+    link = page.locator("#feedback .rules-cited a").first
+    expect(link).to_have_attribute("href", "rules.html#DDZ-CMP-1")
+    page.get_by_role("button", name="4 of hearts").click()  # deselect
+    # graded hint: the kind of play, then the cards, then why
+    page.locator("#btn-hint").click()
+    expect(page.locator(".hint-levels p")).to_have_count(1)
+    page.locator("#btn-hint").click()
+    expect(page.locator(".hint-levels")).to_contain_text("ace of diamonds")
+    page.locator("#btn-hint").click()
+    expect(page.locator(".hint-levels")).to_contain_text("DDZ-")
+    select(page, ["D-A"])
+    page.locator("#btn-play").click()
+    expect(page.locator("#feedback .headline")).to_have_text("Well done.")
+    expect(page.locator(".outro")).to_be_visible()
+    assert page.locator("#engine-status").get_attribute("data-state") != "ready"
+    assert page.locator("#btn-free").is_disabled()
+    shot(page, "lesson-before-engine")
+    for route in held:
+        route.continue_()
+    expect(page.locator(READY)).to_be_visible(timeout=90_000)
+
+
+def test_engine_failure_leaves_the_lesson_usable(page, server, context, watch) -> None:
+    watch.allowed_failures = ("pyodide",)
+    context.route("**/pyodide/**", lambda route: route.abort())
+    page.goto(server + LESSON)
+    expect(page.locator('#engine-status[data-state="failed"]')).to_be_visible(timeout=30_000)
+    expect(page.locator("#engine-status")).to_contain_text("could not load")
+    walk(page)
+    assert page.locator("#btn-free").is_disabled()
+
+
+def test_illegal_choice_explained_by_the_engine_then_free_play(page, server) -> None:
+    page.goto(server + LESSON)
+    expect(page.locator(READY)).to_be_visible(timeout=90_000)
+    page.locator("#btn-next").click()
+    select(page, ["C-2", "BJ"])  # not prepared by the lesson: the engine explains it
+    page.locator("#btn-play").click()
+    expect(page.locator("#feedback .headline")).to_have_text("Not allowed.")
+    expect(page.locator("#feedback .rules-cited a").first).to_have_attribute("href", re.compile(r"rules\.html#DDZ-"))
+    page.get_by_role("button", name=re.compile("2 of clubs")).click()
+    page.get_by_role("button", name=re.compile("small joker")).click()
+    select(page, ["S-9"])  # legal? no: 9 does not beat a king — explained from the prepared table
+    page.locator("#btn-play").click()
+    expect(page.locator("#feedback .reason")).to_contain_text("not higher")
+    page.get_by_role("button", name=re.compile("9 of spades")).click()
+    # leave the script: play the 2 instead of the lesson's ace, and the bots answer
+    page.locator("#btn-free").click()
+    expect(page.locator("#feedback")).to_contain_text("Free play")
+    select(page, ["C-2"])
+    page.locator("#btn-play").click()
+    expect(page.locator(".trick")).to_contain_text("Seat 1")
+    expect(page.locator(".hand .cards button")).to_have_count(4)
+    expect(page.locator("#events")).to_contain_text(re.compile("Seat 2|Seat 0"), timeout=15_000)
+    shot(page, "lesson-free-play")
+
+
+def test_follow_the_language_switch(page, server) -> None:
+    page.goto(server + LESSON)
+    page.get_by_role("link", name="この内容を日本語で読む").click()
+    expect(page).to_have_url(re.compile(r"/ja/doudizhu/01-cards\.html$"))
+    expect(page.locator("html")).to_have_attribute("lang", "ja")
+    expect(page.locator("h1")).to_have_text("札と強さの順番")
+    expect(page.get_by_role("button", name="ダイヤのA")).to_be_visible()
+    page.locator("#btn-next").click()
+    select(page, ["H-4"])
+    page.locator("#btn-play").click()
+    expect(page.locator("#feedback .headline")).to_have_text("出せません。")
+    shot(page, "lesson-ja")
+    page.get_by_role("link", name="Read this in English").click()
+    expect(page).to_have_url(re.compile(r"/en/doudizhu/01-cards\.html$"))
+
+
+def test_every_lesson_can_be_walked_and_progress_is_kept(page, server, site_dir) -> None:
+    for lang in ("en", "ja"):
+        course = sorted((site_dir / lang / "doudizhu").glob("[0-9][0-9]-*.html"))
+        assert course
+        for lesson in course:
+            page.goto(server + f"{lang}/doudizhu/{lesson.name}")
+            walk(page)
+        page.goto(server + f"{lang}/doudizhu/index.html")
+        marks = page.locator(".done-mark.is-done")
+        expect(marks).to_have_count(len(course))
+    page.goto(server + "en/index.html")
+    expect(page.locator(".courses .progress")).to_contain_text("lessons done")
+    shot(page, "home")
+
+
+def test_rules_reference_and_keyboard(page, server) -> None:
+    page.goto(server + "en/doudizhu/rules.html#DDZ-CMP-4")
+    expect(page.locator("dt#DDZ-CMP-4")).to_be_visible()
+    page.goto(server + LESSON)
+    expect(page.locator(".hand")).to_be_visible()  # the player has started
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#step-label")).to_have_text(re.compile("Step 2"))
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator("#step-label")).to_have_text(re.compile("Step 1"))
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("h")
+    expect(page.locator(".hint-levels")).to_be_visible()
+    page.keyboard.press("r")
+    expect(page.locator("#step-label")).to_have_text(re.compile("Step 1"))
+    # the phase indicator marks the current phase in text, not only in colour
+    expect(page.locator("#phases li.current")).to_have_text(re.compile("▶ Play"))
