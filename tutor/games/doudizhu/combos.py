@@ -267,26 +267,19 @@ def _gen_trio(cnt, units, present, rules, length, above):  # type: ignore[no-unt
     return [("trio", r, 0, units[r][:3]) for r in present if above < r <= TWO and cnt[r] >= 3]
 
 
-def _gen_trio_single(cnt, units, present, rules, length, above):  # type: ignore[no-untyped-def]
-    out = []
-    for t in present:
-        if above < t <= TWO and cnt[t] >= 3:
-            trio = units[t][:3]
-            out.extend(("trio_single", t, 0, units[k][:1] + trio if k < t else trio + units[k][:1])
-                       for k in present if k != t)
-    return out
-
-
-def _gen_trio_pair(cnt, units, present, rules, length, above):  # type: ignore[no-untyped-def]
-    out = []
-    four = rules.players == 4
-    pairs = [k for k in present if cnt[k] >= 2 and (k <= TWO or four)]
-    for t in present:
-        if above < t <= TWO and cnt[t] >= 3:
-            trio = units[t][:3]
-            out.extend(("trio_pair", t, 0, units[k][:2] + trio if k < t else trio + units[k][:2])
-                       for k in pairs if k != t)
-    return out
+def _trio_with(ctype: str, per: int):  # type: ignore[no-untyped-def]
+    """Triplet + one single (``per`` 1) or + one pair (``per`` 2), ranked by the triplet."""
+    def gen(cnt, units, present, rules, length, above):  # type: ignore[no-untyped-def]
+        out = []
+        four = rules.players == 4
+        kickers = [k for k in present if cnt[k] >= per and (per == 1 or k <= TWO or four)]
+        for t in present:
+            if above < t <= TWO and cnt[t] >= 3:
+                trio = units[t][:3]
+                out.extend((ctype, t, 0, units[k][:per] + trio if k < t else trio + units[k][:per])
+                           for k in kickers if k != t)
+        return out
+    return gen
 
 
 def _chains(ctype: str, width: int, min_len: int):  # type: ignore[no-untyped-def]
@@ -387,8 +380,8 @@ def _quads(ctype: str, per: int):  # type: ignore[no-untyped-def]
 
 
 _GENERATORS = {
-    "single": _gen_single, "pair": _gen_pair, "trio": _gen_trio, "trio_single": _gen_trio_single,
-    "trio_pair": _gen_trio_pair, "sequence": _chains("sequence", 1, 5),
+    "single": _gen_single, "pair": _gen_pair, "trio": _gen_trio, "trio_single": _trio_with("trio_single", 1),
+    "trio_pair": _trio_with("trio_pair", 2), "sequence": _chains("sequence", 1, 5),
     "pair_sequence": _chains("pair_sequence", 2, 3), "airplane": _chains("airplane", 3, 2),
     "airplane_single_wings": _wings("airplane_single_wings", 1),
     "airplane_pair_wings": _wings("airplane_pair_wings", 2),
