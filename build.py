@@ -30,6 +30,7 @@ from sitebuild.lessons import Lesson, LessonError, check_translations, compute_l
 from tools.build_wheel import build_project_wheel  # noqa: E402
 from tools.vendor_pyodide import RUNTIME_FILES, ensure_pyodide  # noqa: E402
 from tutor import rules as rule_catalog  # noqa: E402
+from tutor.flags import describe_flags  # noqa: E402
 from tutor.game import find_game  # noqa: E402
 
 LANGS = ("ja", "en")
@@ -150,6 +151,11 @@ def build_course(site: Site, game_name: str, by_lang: dict[str, list[Lesson]]) -
                         lesson={"title": lesson.meta["title"], "key": lesson.key}, steps=steps,
                         outro_html=md(lesson.outro), data_json=script_json(data),
                         next_lesson=summaries[i + 1] if i + 1 < len(lessons) else None)
+        practice_data = {"game": game_name, "lang": lang, "strings": s, "phases": list(game.phases),
+                         "suits_matter": game.suits_matter, "flags": describe_flags(game.Flags), "wheel": site.wheel_name}
+        site.render("practice.html", f"{lang}/{game_name}/practice.html", lang,
+                    page_title=s["practice_title"].replace("{game}", course_title), page_kind="practice",
+                    course_title=course_title, data_json=script_json(practice_data))
         sections = [{"id": sec["id"], "title": sec["title"][lang],
                      "rules": [{"id": r["id"], "title": r["title"][lang], "text": r["text"][lang]}
                                for r in catalog["rules"] if r["section"] == sec["id"]]}

@@ -17,6 +17,7 @@ Ops (each may carry ``lang``, "en" or "ja"):
 * ``bot``      ``{state, seat?, level?}``     → ``{action, why}`` (level "heuristic" or "random")
 * ``hint``     ``{state, seat?}``             → ``{hint}``
 * ``advance``  ``{state}``                    → ``{state, view}`` (e.g. the next round)
+* ``reveal``   ``{state}``                    → ``{hands}`` (all hands, when the learner asks)
 * ``games``                                   → ``{games}`` (names, titles, phases, flags)
 """
 from __future__ import annotations
@@ -145,6 +146,12 @@ def op_advance(req: dict[str, Any]) -> dict[str, Any]:
     return {"state": _store(game, new), "view": _view(game, new, req)}
 
 
+def op_reveal(req: dict[str, Any]) -> dict[str, Any]:
+    """Every hand, face up: only when the learner asks (the practice table's "reveal" button)."""
+    game, state = _get(req)
+    return {"hands": {str(s): cards for s, cards in game.hands(state).items()}}
+
+
 def op_games(req: dict[str, Any]) -> dict[str, Any]:
     from .flags import describe_flags
     return {"games": [{"name": g.name, "title": dict(g.title), "phases": list(g.phases),
@@ -154,6 +161,7 @@ def op_games(req: dict[str, Any]) -> dict[str, Any]:
 OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "new": op_new, "load": op_load, "view": op_view, "legal": op_legal, "explain": op_explain,
     "apply": op_apply, "bot": op_bot, "hint": op_hint, "advance": op_advance, "games": op_games,
+    "reveal": op_reveal,
 }
 
 

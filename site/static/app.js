@@ -97,4 +97,6 @@ export class Engine {
 showProgress();
 if (document.body.dataset.page === "lesson") {
   import("./player.js").then((player) => player.start());
+} else if (document.body.dataset.page === "practice") {
+  import("./practice.js").then((practice) => practice.start());
 }

@@ -7,6 +7,7 @@ origin fails the test. Screenshots go to ``artifacts/`` (git-ignored).
 from __future__ import annotations
 
 import functools
+import os
 import http.server
 import threading
 from pathlib import Path
@@ -37,7 +38,8 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
 @pytest.fixture(scope="session")
 def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("browser") / "_site"
-    build.build(out)
+    lessons = os.environ.get("CARDTUTOR_LESSONS")  # a smaller lessons folder, for work on one page
+    build.build(out, Path(lessons) if lessons else build.LESSONS)
     return out
 
 

@@ -1,0 +1,340 @@
+// The practice table: a whole deal against bots, seeded from the URL so a teacher can give a
+// class the same deal (…/practice.html?seed=42&players=4&seat=1&spring=true). A tampered URL
+// gets a message naming what is wrong; the engine validates every flag.
+
+import { Engine } from "./app.js";
+import { configure, describeAction, el, fmt, playableKeys, renderTable, toggleCard } from "./table.js";
+
+let data;
+let S;
+let engine;
+const ui = {};
+const st = {
+  settings: null, id: null, view: null, selected: new Set(), undo: [], revealed: null,
+  busy: false, generation: 0, hintLevel: 0, hint: null, legal: null,
+};
+const BASE_KEYS = ["game", "seed", "seat", "hints"];
+
+// ------------------------------------------------------------------ the URL
+/** Reads the settings from the URL; returns {settings} or {error} (never throws). */
+export function readUrl(search, flagInfo, game) {
+  const params = new URLSearchParams(search);
+  const known = [...BASE_KEYS, ...flagInfo.map((f) => f.name)];
+  const settings = { seed: "1", seat: 0, hints: true, flags: {} };
+  for (const [name, value] of params) {
+    if (!known.includes(name)) return { error: fmt(S.url_unknown_param, { name, known: known.join(", ") }) };
+    if (name === "game") {
+      if (value !== game) return { error: fmt(S.url_wrong_game, { game: S[`game.${game}`], value }) };
+    } else if (name === "seed") {
+      if (!/^[A-Za-z0-9_-]{1,40}$/.test(value)) return { error: fmt(S.url_bad_seed, { value }) };
+      settings.seed = value;
+    } else if (name === "seat") {
+      if (!/^\d{1,2}$/.test(value)) return { error: fmt(S.url_bad_seat, { value, max: 3 }) };
+      settings.seat = Number(value);
+    } else if (name === "hints") {
+      if (!["on", "off", "1", "0", "true", "false"].includes(value)) return { error: fmt(S.url_bad_hints, { value }) };
+      settings.hints = ["on", "1", "true"].includes(value);
+    } else {
+      const info = flagInfo.find((f) => f.name === name);
+      settings.flags[name] = parseFlag(value, info);
+    }
+  }
+  const players = settings.flags.players ?? 3;
+  if (settings.seat >= (Number.isInteger(players) ? players : 3)) {
+    return { error: fmt(S.url_bad_seat, { value: String(settings.seat), max: (Number.isInteger(players) ? players : 3) - 1 }) };
+  }
+  return { settings };
+}
+
+function parseFlag(value, info) {
+  // typed like the flag's default; a wrong value goes to the engine, which names it
+  if (typeof info.default === "boolean") {
+    if (value === "true" || value === "1" || value === "on") return true;
+    if (value === "false" || value === "0" || value === "off") return false;
+    return value;
+  }
+  if (typeof info.default === "number") return /^-?\d+$/.test(value) ? Number(value) : value;
+  return value;
+}
+
+function writeUrl(settings) {
+  const params = new URLSearchParams();
+  params.set("seed", settings.seed);
+  params.set("seat", String(settings.seat));
+  if (!settings.hints) params.set("hints", "off");
+  for (const info of data.flags) {
+    const value = settings.flags[info.name];
+    if (value !== undefined && value !== info.default) params.set(info.name, String(value));
+  }
+  return `?${params}`;
+}
+
+function seedValue(seed) {
+  return /^\d{1,15}$/.test(seed) ? Number(seed) : seed;
+}
+
+// ------------------------------------------------------------------ the form
+function buildForm(settings) {
+  const form = ui.form;
+  form.elements.players.value = String(settings.flags.players ?? 3);
+  fillSeats(settings.flags.players ?? 3, settings.seat);
+  form.elements.seed.value = settings.seed;
+  form.elements.hints.checked = settings.hints;
+  const fields = document.getElementById("flag-fields");
+  fields.replaceChildren(...data.flags.filter((f) => f.name !== "players").map((info) => {
+    const value = settings.flags[info.name] ?? info.default;
+    if (typeof info.default === "boolean") {
+      return el("label", { class: "flag" }, el("input", { type: "checkbox", name: `flag-${info.name}`, checked: value === true }),
+        ` ${info.name}`, el("small", {}, ` — ${info.doc}`));
+    }
+    return el("label", { class: "flag" }, `${info.name} `,
+      el("select", { name: `flag-${info.name}` }, (info.choices || []).map((c) =>
+        el("option", { value: c, selected: c === value }, String(c)))), el("small", {}, ` — ${info.doc}`));
+  }));
+  form.elements.players.onchange = () => fillSeats(Number(form.elements.players.value), 0);
+}
+
+function fillSeats(players, seat) {
+  const select = ui.form.elements.seat;
+  select.replaceChildren(...Array.from({ length: players }, (_, i) =>
+    el("option", { value: i, selected: i === seat }, fmt(S.seat, { n: i }))));
+}
+
+function readForm() {
+  const form = ui.form;
+  const flags = { players: Number(form.elements.players.value) };
+  for (const info of data.flags) {
+    if (info.name === "players") continue;
+    const field = form.elements[`flag-${info.name}`];
+    if (!field) continue;
+    flags[info.name] = typeof info.default === "boolean" ? field.checked : field.value;
+  }
+  const seed = form.elements.seed.value.trim() || "1";
+  return { seed, seat: Number(form.elements.seat.value), hints: form.elements.hints.checked, flags };
+}
+
+// ------------------------------------------------------------------ the game
+async function newDeal(settings) {
+  st.generation += 1;
+  const generation = st.generation;
+  st.settings = settings;
+  history.replaceState(null, "", writeUrl(settings));
+  ui.share.href = location.href;
+  const reply = await engine.call({ op: "new", game: data.game, flags: settings.flags, seed: seedValue(settings.seed), seat: settings.seat, lang: data.lang });
+  if (generation !== st.generation) return;
+  if (!reply.ok) {
+    showUrlError(reply.error);
+    return;
+  }
+  ui.urlError.hidden = true;
+  st.id = reply.state;
+  st.undo = [];
+  st.revealed = null;
+  await refresh(generation);
+}
+
+function showUrlError(error) {
+  ui.urlError.hidden = false;
+  ui.urlError.textContent = fmt(S.url_error, { error });
+}
+
+async function refresh(generation) {
+  const reply = await engine.call({ op: "view", state: st.id, seat: st.settings.seat, lang: data.lang });
+  if (!reply.ok || generation !== st.generation) return;
+  st.view = reply.view;
+  if (st.revealed) st.view.shown = Object.fromEntries(Object.entries(st.revealed).filter(([s]) => Number(s) !== st.settings.seat));
+  st.selected.clear();
+  st.hintLevel = 0;
+  st.legal = null;
+  showHistory(reply.view.log);
+  draw();
+  const myTurn = reply.view.to_act === st.settings.seat;
+  if (reply.view.result) {
+    setFeedback("info", fmt(S.round_over, { winner: S[`winner.${reply.view.result.winner}`] }));
+  }
+  if (myTurn && st.settings.hints) {
+    const legal = await engine.call({ op: "legal", state: st.id, seat: st.settings.seat });
+    if (generation === st.generation && legal.ok) st.legal = legal.actions;
+  }
+  if (!myTurn && reply.view.to_act !== null && reply.view.to_act !== undefined) {
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    if (generation !== st.generation) return;
+    const bot = await engine.call({ op: "bot", state: st.id, seat: reply.view.to_act, lang: data.lang });
+    if (!bot.ok || generation !== st.generation) return;
+    const applied = await engine.call({ op: "apply", state: st.id, action: bot.action, seat: reply.view.to_act, lang: data.lang });
+    if (!applied.ok || generation !== st.generation) return;
+    st.id = applied.state;
+    await refresh(generation);
+  }
+}
+
+function showHistory(log) {
+  ui.history.replaceChildren(...log.map((event) => el("li", {}, event.text,
+    event.rule_ids.length ? el("small", {}, " ", event.rule_ids.map((id, i) => [i ? ", " : "",
+      el("a", { href: `rules.html#${id}` }, id)])) : null)));
+  ui.history.lastElementChild?.scrollIntoView({ block: "nearest" });
+}
+
+function draw() {
+  const view = st.view;
+  const myTurn = view.to_act === st.settings.seat;
+  renderTable(ui.table, view, {
+    phases: ui.phases, deciding: myTurn, selected: st.selected,
+    onToggle: (id, index) => toggleCard(st.selected, id, index, ui.table, draw),
+    legalKeys: null,
+  });
+  renderDecision(myTurn);
+  ui.undo.disabled = !st.undo.length;
+  ui.reveal.disabled = !view || view.phase === "auction";
+  ui.nextRound.hidden = !view.result;
+}
+
+function renderDecision(myTurn) {
+  ui.decision.hidden = !myTurn;
+  if (!myTurn) return;
+  const buttons = [];
+  if (st.view.phase === "auction") {
+    buttons.push(el("button", { type: "button", onclick: () => act("PASS") }, S["action.PASS"]));
+    for (const n of [1, 2, 3]) buttons.push(el("button", { type: "button", onclick: () => act({ bid: n }) }, fmt(S["action.bid"], { n })));
+  } else {
+    buttons.push(el("button", { type: "button", class: "primary", id: "btn-play", disabled: !st.selected.size, onclick: playSelected }, S.play));
+    buttons.push(el("button", { type: "button", id: "btn-pass", onclick: () => act("PASS") }, S.pass));
+  }
+  if (st.settings.hints) buttons.push(el("button", { type: "button", id: "btn-hint", onclick: hint }, st.hintLevel ? S.hint_more : S.hint));
+  ui.decision.replaceChildren(el("div", { class: "buttons" }, buttons));
+}
+
+function selectedTokens() {
+  return [...st.selected].map((id) => id.split(":").slice(1).join(":"));
+}
+
+function playSelected() {
+  const tokens = selectedTokens();
+  if (tokens.length) act(tokens);
+}
+
+async function act(action) {
+  if (st.busy || !st.view || st.view.to_act !== st.settings.seat) return;
+  st.busy = true;
+  const before = st.id;
+  const applied = await engine.call({ op: "apply", state: st.id, action, seat: st.settings.seat, lang: data.lang });
+  st.busy = false;
+  if (!applied.ok) {
+    const verdict = applied.verdict || { text: applied.error, rule_ids: [] };
+    setFeedback("bad", S.illegal, verdict);
+    return;
+  }
+  setFeedback("", "");
+  st.undo.push(before);
+  st.id = applied.state;
+  st.generation += 1;
+  await refresh(st.generation);
+}
+
+async function undo() {
+  if (!st.undo.length) return;
+  st.generation += 1; // stops the bots' pending moves
+  st.id = st.undo.pop();
+  setFeedback("", "");
+  await refresh(st.generation);
+}
+
+async function reveal() {
+  const reply = await engine.call({ op: "reveal", state: st.id });
+  if (!reply.ok) return;
+  st.revealed = reply.hands;
+  st.view.shown = Object.fromEntries(Object.entries(reply.hands).filter(([s]) => Number(s) !== st.settings.seat));
+  draw();
+}
+
+async function nextRound() {
+  const reply = await engine.call({ op: "advance", state: st.id, seat: st.settings.seat, lang: data.lang });
+  if (!reply.ok) return;
+  st.undo = [];
+  st.id = reply.state;
+  st.revealed = null;
+  setFeedback("", "");
+  st.generation += 1;
+  await refresh(st.generation);
+}
+
+async function hint() {
+  st.hintLevel = Math.min(st.hintLevel + 1, 3);
+  if (!st.hint || st.hint.id !== st.id) {
+    const reply = await engine.call({ op: "hint", state: st.id, seat: st.settings.seat, lang: data.lang });
+    if (!reply.ok) return;
+    st.hint = { id: st.id, ...reply.hint };
+  }
+  const h = st.hint;
+  const parts = [el("p", {}, `1. ${h.kind}`)];
+  if (st.hintLevel >= 2) parts.push(el("p", {}, `2. ${describeAction(h.action)}`));
+  if (st.hintLevel >= 3) parts.push(el("p", {}, `3. ${h.why}`), el("p", {}, h.rule.text), ruleLinks(h.rule.rule_ids));
+  if (st.legal && st.hintLevel >= 2) {
+    const keys = playableKeys(st.legal.map((a) => (Array.isArray(a) ? a.map((t) => (data.suits_matter ? t : t.split("-").pop())).sort().join(" ") : "PASS")));
+    renderTable(ui.table, st.view, {
+      phases: ui.phases, deciding: true, selected: st.selected,
+      onToggle: (id, index) => toggleCard(st.selected, id, index, ui.table, draw), legalKeys: keys,
+    });
+  }
+  setFeedback("hint", S.hint, null, el("div", { class: "hint-levels" }, parts));
+  renderDecision(true);
+}
+
+function ruleLinks(ids) {
+  return el("p", { class: "rules-cited" }, `${S.rule}: `, ids.map((id, i) => [i ? ", " : "",
+    el("a", { href: `rules.html#${id}` }, id)]));
+}
+
+function setFeedback(kind, text, verdict = null, extra = null) {
+  ui.feedback.className = `feedback ${kind}`;
+  ui.feedback.replaceChildren();
+  if (!text) return;
+  ui.feedback.append(el("p", { class: "headline" }, text));
+  if (verdict) {
+    ui.feedback.append(el("p", { class: "reason" }, verdict.text));
+    if (verdict.rule_ids && verdict.rule_ids.length) ui.feedback.append(ruleLinks(verdict.rule_ids));
+  }
+  if (extra) ui.feedback.append(extra);
+}
+
+function engineStatus(stage, error) {
+  const text = ui.status.querySelector(".text");
+  ui.status.dataset.state = stage;
+  if (stage === "runtime") text.textContent = S.engine_stage_runtime;
+  else if (stage === "tutor") text.textContent = S.engine_stage_tutor;
+  else if (stage === "ready") text.textContent = S.engine_ready;
+  else if (stage === "failed") text.textContent = fmt(S.engine_failed, { error });
+}
+
+export async function start() {
+  data = JSON.parse(document.getElementById("practice-data").textContent);
+  S = data.strings;
+  configure({ strings: S, lang: data.lang, phases: data.phases, suitsMatter: data.suits_matter });
+  for (const [key, id] of Object.entries({
+    table: "table", phases: "phases", decision: "decision", feedback: "feedback", history: "history",
+    status: "engine-status", urlError: "url-error", form: "settings", undo: "btn-undo", reveal: "btn-reveal",
+    nextRound: "btn-next-round", share: "share",
+  })) ui[key] = document.getElementById(id);
+  const parsed = readUrl(location.search, data.flags, data.game);
+  buildForm(parsed.settings || { seed: "1", seat: 0, hints: true, flags: {} });
+  ui.form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    if (engine.ready) newDeal(readForm());
+  });
+  ui.undo.addEventListener("click", undo);
+  ui.reveal.addEventListener("click", reveal);
+  ui.nextRound.addEventListener("click", nextRound);
+  document.addEventListener("keydown", (event) => {
+    if (event.target && ["INPUT", "SELECT", "TEXTAREA"].includes(event.target.tagName)) return;
+    if (event.key === "Enter" && st.selected.size && event.target.tagName !== "BUTTON") playSelected();
+    else if (event.key === "p" || event.key === "P") act("PASS");
+    else if ((event.key === "h" || event.key === "H") && st.settings && st.settings.hints) hint();
+    else if ((event.key === "u" || event.key === "U") && st.undo.length) undo();
+  });
+  engine = new Engine(data.wheel, engineStatus);
+  if (parsed.error) {
+    showUrlError(parsed.error);
+    return;
+  }
+  if (await engine.readyPromise) await newDeal(parsed.settings);
+}

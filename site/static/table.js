@@ -1,0 +1,241 @@
+// The table, shared by the lesson player and the practice table: cards, seats, the trick,
+// the phase indicator. Cards are buttons with names a screen reader says ("10 of hearts" /
+// "ハートの10"); suits carry symbols, so colour is never the only signal.
+
+const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
+let S = {}; // UI strings of the page's language
+let LANG = "en";
+let PHASES = [];
+let SUITS_MATTER = true;
+
+/** Sets the page's strings, language, phase list and whether suits matter (once per page). */
+export function configure({ strings, lang, phases, suitsMatter }) {
+  S = strings;
+  LANG = lang;
+  PHASES = phases;
+  SUITS_MATTER = suitsMatter;
+}
+
+// ------------------------------------------------------------------ helpers
+export function fmt(template, params) {
+  return template.replace(/\{(\w+)\}/g, (_, key) => (params[key] ?? `{${key}}`));
+}
+
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+export function parseCard(token) {
+  const t = token.split("#")[0];
+  if (t.includes("-")) {
+    const [suit, rank] = t.split("-");
+    return { token: t, suit, rank };
+  }
+  return { token: t, special: t };
+}
+
+export function cardName(token) {
+  const c = parseCard(token);
+  if (c.special) return S[`special.${c.special}`] || c.special;
+  const rank = S[`rank.${c.rank}`] || c.rank;
+  return fmt(S.card_name, { rank, suit: S[`suit.${c.suit}`] });
+}
+
+export function cardFace(token) {
+  const c = parseCard(token);
+  if (c.special === "BJ" || c.special === "RJ") {
+    const ja = LANG === "ja";
+    return [el("span", { class: "rank", text: "JK" }),
+      el("span", { class: "suit", "aria-hidden": "true", text: c.special === "BJ" ? (ja ? "小" : "small") : (ja ? "大" : "BIG") })];
+  }
+  if (c.special) return [el("span", { class: "rank", text: c.special })];
+  return [el("span", { class: "rank", text: c.rank }),
+    el("span", { class: "suit", "aria-hidden": "true", text: SUIT_SYMBOL[c.suit] })];
+}
+
+export function cardClass(token) {
+  const c = parseCard(token);
+  return `card ${c.special ? `special-${c.special}` : `suit-${c.suit}`}`;
+}
+
+export function cardImage(token) {
+  return el("span", { class: cardClass(token), role: "img", "aria-label": cardName(token) }, cardFace(token));
+}
+
+export function rankOf(token) {
+  const c = parseCard(token);
+  return c.special || c.rank;
+}
+
+/** The page's key for a choice: exactly what the build computed (sitebuild/lessons.py:action_key). */
+export function actionKey(action) {
+  if (action && typeof action === "object" && !Array.isArray(action) && action.cards) action = action.cards;
+  if (Array.isArray(action)) {
+    const tokens = action.map((t) => String(t).split("#")[0]);
+    const parts = SUITS_MATTER ? tokens : tokens.map((t) => (t.includes("-") ? t.split("-")[1] : t));
+    return parts.sort(codeOrder).join(" ");
+  }
+  if (action === "PASS") return "PASS";
+  return JSON.stringify(sortKeys(action));
+}
+
+function codeOrder(a, b) {
+  return a < b ? -1 : a > b ? 1 : 0; // code-point order, as Python's sorted()
+}
+
+function sortKeys(value) {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.keys(value).sort().map((k) => [k, sortKeys(value[k])]));
+  }
+  return value;
+}
+
+export function describeAction(action) {
+  if (action === "PASS") return S["action.PASS"];
+  if (Array.isArray(action)) return action.map(cardName).join(", ");
+  if (action && action.bid !== undefined) return fmt(S["action.bid"], { n: action.bid });
+  if (action && action.cards) return action.cards.map(cardName).join(", ");
+  return JSON.stringify(action);
+}
+
+export function describeKey(key) {
+  if (key === "PASS") return S["action.PASS"];
+  if (key.startsWith("{")) return describeAction(JSON.parse(key));
+  return key.split(" ").map((t) => (t.includes("-") ? cardName(t) : (S[`special.${t}`] || t))).join(" ");
+}
+
+// ------------------------------------------------------------------ rendering
+export function seatLabel(view, seat) {
+  const parts = [fmt(S.seat, { n: seat })];
+  if (seat === view.seat) parts.push(`(${S.you})`);
+  if (view.landlord !== null && view.landlord !== undefined) {
+    parts.push(seat === view.landlord ? `· ${S.landlord}` : `· ${S.farmer}`);
+  }
+  return parts.join(" ");
+}
+
+export function renderPhases(list, view) {
+  list.replaceChildren(...PHASES.map((phase) => {
+    const current = phase === view.phase;
+    return el("li", { class: current ? "current" : null, "aria-current": current ? "step" : null },
+      current ? "▶ " : "", S[`phase.${phase}`] || phase);
+  }));
+}
+
+/**
+ * Draws the table for ``view`` into ``container``. ``opts``: ``deciding`` (the hand's cards are
+ * buttons), ``selected`` (a Set of "index:token"), ``onToggle(id, index)``, ``legalKeys`` (a Set of
+ * card keys to mark as playable, or null), ``phases`` (the phase list element).
+ */
+export function renderTable(container, view, opts = {}) {
+  if (opts.phases) renderPhases(opts.phases, view);
+  const seats = [];
+  const n = view.players;
+  for (let k = 1; k < n; k++) seats.push((view.seat + k) % n);
+  const others = el("div", { class: "others" }, seats.map((seat) => {
+    const shown = view.shown && view.shown[String(seat)];
+    const count = view.cards_held[seat];
+    return el("section", {
+      class: `seat${view.to_act === seat ? " to-act" : ""}`,
+      "aria-label": seatLabel(view, seat),
+    },
+    el("h3", {}, seatLabel(view, seat), view.to_act === seat ? " ◀" : ""),
+    shown
+      ? el("div", { class: "cards shown", "aria-label": fmt(S.hand_of, { n: seat }) }, shown.map(cardImage))
+      : el("p", { class: "count" }, el("span", { class: "card back", "aria-hidden": "true" }), fmt(S.cards_count, { n: count })));
+  }));
+
+  const middle = el("div", { class: "middle" });
+  const info = [];
+  if (view.bid) info.push(fmt(S.bid, { n: view.bid }));
+  else if (view.phase === "auction") info.push(S.no_bid);
+  if (view.multiplier && view.multiplier > 1) info.push(fmt(S.multiplier, { n: view.multiplier }));
+  if (info.length) middle.append(el("p", { class: "info" }, info.join(" · ")));
+  if (view.kitty) {
+    middle.append(el("div", { class: "kitty" }, el("span", { class: "label" }, `${S.kitty}: `), view.kitty.map(cardImage)));
+  } else if (view.kitty_size) {
+    middle.append(el("p", { class: "kitty" }, `${S.kitty_hidden}: `, fmt(S.cards_count, { n: view.kitty_size })));
+  }
+  if (view.phase === "auction" && view.auction && view.auction.length) {
+    middle.append(el("ul", { class: "auction" }, view.auction.map((entry) =>
+      el("li", {}, `${fmt(S.seat, { n: entry.seat })}: ${describeAction(entry.action)}`))));
+  }
+  if (view.phase === "play" || view.phase === "score") {
+    const trick = el("div", { class: "trick", "aria-label": S.trick });
+    if (!view.trick || !view.trick.length) {
+      if (view.phase === "play" && view.to_act === view.seat) trick.append(el("p", { class: "lead" }, S.nothing_to_beat));
+    } else {
+      for (const entry of view.trick) {
+        const top = view.top && entry.seat === view.top.seat && entry.cards && view.top.cards
+          && entry.cards.join() === view.top.cards.join();
+        trick.append(el("div", { class: `play${top ? " top" : ""}` },
+          el("span", { class: "who" }, `${fmt(S.seat, { n: entry.seat })}: `),
+          entry.cards ? el("span", { class: "cards" }, entry.cards.map(cardImage)) : el("em", {}, S.passed),
+          top ? el("span", { class: "beat-label" }, ` ← ${S.to_beat}`) : null));
+      }
+    }
+    middle.append(trick);
+  }
+  if (view.result) {
+    middle.append(el("p", { class: "result" }, `${S.scores}: `,
+      view.scores.map((score, seat) => `${fmt(S.seat, { n: seat })} ${score > 0 ? "+" : ""}${score}`).join(" · ")));
+  }
+
+  const hand = el("section", { class: `hand${view.to_act === view.seat ? " to-act" : ""}`, "aria-label": S.hand },
+    el("h3", {}, seatLabel(view, view.seat), view.to_act === view.seat ? " ◀" : ""),
+    el("div", { class: "cards", role: "group", "aria-label": S.hand }, (view.hand || []).map((token, index) => handCard(token, index, opts))));
+  container.replaceChildren(others, middle, hand);
+}
+
+function handCard(token, index, opts) {
+  const deciding = Boolean(opts.deciding);
+  const id = `${index}:${token}`;
+  const pressed = Boolean(opts.selected && opts.selected.has(id));
+  const attrs = {
+    class: `${cardClass(token)}${pressed ? " selected" : ""}`,
+    type: "button",
+    "aria-label": cardName(token) + (pressed ? ` (${S.selected})` : ""),
+    "aria-pressed": deciding ? String(pressed) : null,
+    disabled: !deciding,
+    "data-token": token,
+    onclick: () => opts.onToggle && opts.onToggle(id, index),
+    "data-index": index,
+  };
+  if (deciding && opts.legalKeys && opts.legalKeys.has(SUITS_MATTER ? token : rankOf(token))) {
+    attrs.class += " legal-hint";
+  }
+  return el("button", attrs, cardFace(token));
+}
+
+/** Card keys (tokens, or ranks where suits never matter) that take part in some legal play. */
+export function playableKeys(actionKeys) {
+  const keys = new Set();
+  for (const key of actionKeys) {
+    if (key === "PASS" || key.startsWith("{")) continue;
+    for (const part of key.split(" ")) keys.add(part);
+  }
+  return keys;
+}
+
+/** Toggles a card in ``selected`` and keeps the focus on it after the redraw. */
+export function toggleCard(selected, id, index, container, redraw) {
+  if (selected.has(id)) selected.delete(id);
+  else selected.add(id);
+  redraw();
+  const again = container.querySelector(`.hand button[data-index="${index}"]`);
+  if (again) again.focus();
+}
+

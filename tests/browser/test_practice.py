@@ -1,0 +1,92 @@
+"""The practice table in a real browser: a whole deal, shared deals, tampered URLs."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import shot
+
+READY = '#engine-status[data-state="ready"]'
+PRACTICE = "en/doudizhu/practice.html"
+
+
+def hand_tokens(page) -> list[str]:
+    return page.locator(".hand button.card").evaluate_all("els => els.map(e => e.dataset.token)")
+
+
+def test_a_whole_deal_against_the_bots_to_the_payment(page, server) -> None:
+    page.goto(server + PRACTICE + "?seed=5&seat=0")
+    expect(page.locator(READY)).to_be_visible(timeout=90_000)
+    expect(page.locator(".hand")).to_be_visible(timeout=20_000)
+    for _ in range(400):
+        if page.locator("#btn-next-round").is_visible():
+            break
+        decision = page.locator("#decision")
+        if not decision.is_visible():
+            page.wait_for_timeout(100)
+            continue
+        phase = page.locator("#phases li.current").text_content()
+        if "Auction" in phase:
+            page.locator("#decision button", has_text=re.compile("^Bid 3$")).click()  # the learner is landlord
+        else:
+            page.locator("#btn-pass").click()
+            page.wait_for_timeout(150)
+            if "Not allowed" in (page.locator("#feedback").text_content() or ""):
+                page.locator(".hand button.card").first.click()
+                page.locator("#btn-play").click()
+        page.wait_for_timeout(150)
+    expect(page.locator("#btn-next-round")).to_be_visible(timeout=30_000)
+    expect(page.locator("#feedback")).to_contain_text("Round over")
+    expect(page.locator("#history")).to_contain_text(re.compile("has played out"))
+    expect(page.locator(".result")).to_contain_text("Seat 0")
+    shot(page, "practice-round-over")
+    page.locator("#btn-next-round").click()
+    expect(page.locator("#history")).to_contain_text("Round 2 begins")
+
+
+def test_undo_and_reveal(page, server) -> None:
+    page.goto(server + PRACTICE + "?seed=11&seat=1")
+    expect(page.locator(READY)).to_be_visible(timeout=90_000)
+    expect(page.locator("#decision")).to_be_visible(timeout=30_000)
+    before = page.locator("#history li").count()
+    page.locator("#decision button").first.click()  # an auction decision (pass)
+    expect(page.locator("#btn-undo")).to_be_enabled()
+    page.locator("#btn-undo").click()
+    expect(page.locator("#history li")).to_have_count(before)
+    expect(page.locator(".seat .cards.shown")).to_have_count(0)
+
+
+def test_a_shared_link_gives_the_same_deal_in_a_fresh_browser(browser, server, watch) -> None:
+    hands = []
+    for _ in range(2):
+        ctx = browser.new_context()
+        ctx.on("page", watch.attach)
+        page = ctx.new_page()
+        page.goto(server + PRACTICE + "?seed=class-3B&players=4&seat=2&spring=true")
+        expect(page.locator(READY)).to_be_visible(timeout=90_000)
+        expect(page.locator(".hand button.card").first).to_be_visible(timeout=20_000)
+        hands.append(hand_tokens(page))
+        expect(page.locator("select[name=players]")).to_have_value("4")
+        ctx.close()
+    assert hands[0] == hands[1] and len(hands[0]) in (25, 33)
+    assert not watch.errors and not watch.foreign
+
+
+@pytest.mark.parametrize("query,message", [
+    ("?seed=%3Cscript%3E", "deal number"),
+    ("?players=9", "players"),
+    ("?colour=red", 'unknown setting "colour"'),
+    ("?game=tichu", "not \"tichu\""),
+    ("?seat=7", "seat"),
+    ("?spring=maybe", "spring"),
+    ("?first_bidder=dealer", "first_bidder"),
+])
+def test_tampered_urls_get_a_clear_message(page, server, query, message) -> None:
+    page.goto(server + PRACTICE + query)
+    error = page.locator("#url-error")
+    expect(error).to_be_visible(timeout=90_000)
+    expect(error).to_contain_text("This link cannot be used")
+    expect(error).to_contain_text(message)
+    expect(page.locator("h1")).to_be_visible()
