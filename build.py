@@ -13,6 +13,7 @@ the build with the file and line named.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import shutil
 import sys
@@ -165,6 +166,18 @@ def build_course(site: Site, game_name: str, by_lang: dict[str, list[Lesson]]) -
                     course_title=course_title, sections=sections)
 
 
+def write_service_worker(out: Path) -> None:
+    """``sw.js`` precaching every file of the built site; its version is a hash of them all."""
+    files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+    digest = hashlib.sha256()
+    for rel in files:
+        digest.update(rel.encode() + b"\0" + (out / rel).read_bytes())
+    template = (SITE / "sw.js").read_text("utf-8")
+    code = template.replace("__VERSION__", digest.hexdigest()[:16]).replace("__FILES__", json.dumps(["./"] + files))
+    (out / "sw.js").write_text(code, "utf-8")
+    log(f"Writing sw.js ({len(files)} files precached)")
+
+
 def build(out: Path, lessons_root: Path = LESSONS) -> dict[str, Any]:
     started = time.time()
     strings = load_strings()
@@ -197,6 +210,7 @@ def build(out: Path, lessons_root: Path = LESSONS) -> dict[str, Any]:
     log("Rendering language.html => index.html")
     (out / "build.json").write_text(json.dumps({"wheel": wheel.name, "pages": ["index.html"] + site.pages},
                                                indent=1), "utf-8")
+    write_service_worker(out)
     log(f"Built {out} in {time.time() - started:.1f} s")
     return {"wheel": wheel.name, "pages": site.pages}
 

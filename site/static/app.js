@@ -94,7 +94,19 @@ export class Engine {
   }
 }
 
+/** Registers the service worker that keeps the whole site available offline after one visit. */
+function registerServiceWorker() {
+  if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
+  const root = document.body.dataset.root || "";
+  const register = () => navigator.serviceWorker.register(`${root}sw.js`).catch(() => {
+    /* no offline copy (e.g. a private window): the site still works online */
+  });
+  if (document.readyState === "complete") register();
+  else window.addEventListener("load", register, { once: true });
+}
+
 showProgress();
+registerServiceWorker();
 if (document.body.dataset.page === "lesson") {
   import("./player.js").then((player) => player.start());
 } else if (document.body.dataset.page === "practice") {
