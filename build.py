@@ -74,9 +74,14 @@ def rule_titles(game: str, lang: str, ids: set[str]) -> dict[str, str]:
 
 
 def collect_rule_ids(data: Any, out: set[str]) -> set[str]:
+    """Every rule ID a page cites: in verdicts ("rule_ids") and in compact tables ([legal, text, ids])."""
+    if isinstance(data, list) and len(data) == 3 and data[0] in (0, 1) and isinstance(data[1], int) \
+            and isinstance(data[2], list):
+        out.update(data[2])
+        return out
     if isinstance(data, dict):
         for key, value in data.items():
-            if key in ("rule_ids",) and isinstance(value, list):
+            if key == "rule_ids" and isinstance(value, list):
                 out.update(value)
             else:
                 collect_rule_ids(value, out)
@@ -142,9 +147,9 @@ def build_course(site: Site, game_name: str, by_lang: dict[str, list[Lesson]]) -
             payload_steps = [{k: v for k, v in step.items() if k != "prose"} for step in lesson.computed]
             data = {
                 "game": game_name, "lang": lang, "key": lesson.key, "suits_matter": game.suits_matter,
-                "phases": list(game.phases), "steps": payload_steps,
+                "phases": list(game.phases), "steps": payload_steps, "scenarios": lesson.scenarios,
                 "rules": rule_titles(game_name, lang, collect_rule_ids(payload_steps, set())),
-                "strings": s, "wheel": site.wheel_name,
+                "wheel": site.wheel_name,
                 "next": summaries[i + 1]["slug"] + ".html" if i + 1 < len(lessons) else None,
             }
             site.render("lesson.html", f"{lang}/{game_name}/{lesson.slug}.html", lang,
@@ -152,7 +157,7 @@ def build_course(site: Site, game_name: str, by_lang: dict[str, list[Lesson]]) -
                         lesson={"title": lesson.meta["title"], "key": lesson.key}, steps=steps,
                         outro_html=md(lesson.outro), data_json=script_json(data),
                         next_lesson=summaries[i + 1] if i + 1 < len(lessons) else None)
-        practice_data = {"game": game_name, "lang": lang, "strings": s, "phases": list(game.phases),
+        practice_data = {"game": game_name, "lang": lang, "phases": list(game.phases),
                          "suits_matter": game.suits_matter, "flags": describe_flags(game.Flags), "wheel": site.wheel_name}
         site.render("practice.html", f"{lang}/{game_name}/practice.html", lang,
                     page_title=s["practice_title"].replace("{game}", course_title), page_kind="practice",
@@ -196,6 +201,9 @@ def build(out: Path, lessons_root: Path = LESSONS) -> dict[str, Any]:
     log(f"Vendoring Pyodide => pyodide/ ({len(RUNTIME_FILES)} files)")
     shutil.copytree(SITE / "static", out / "assets")
     log("Copying site/static => assets/")
+    for lang in LANGS:  # one copy of the UI strings per language, cached across pages
+        (out / "assets" / f"strings-{lang}.json").write_text(
+            json.dumps(strings[lang], ensure_ascii=False, separators=(",", ":")), "utf-8")
     site = Site(out, strings, wheel.name)
     for game_name, by_lang in courses.items():
         build_course(site, game_name, by_lang)

@@ -52,8 +52,10 @@ FRONT_KEYS_REQUIRED = ("key", "title")
 FRONT_KEYS_OPTIONAL = ("minutes", "summary")
 _FENCE = re.compile(r"^```\s*step\s*$")
 _NAME = re.compile(r"^(\d\d)-[a-z0-9-]+\.md$")
-# lean views for the page: the event log is sent per frame, not with every view
-_VIEW_DROP = ("log", "flags", "phases")
+# lean views for the page: the event log is sent per frame, not with every view, and what the
+# table never draws (or can derive) stays out, so lesson pages stay light
+_VIEW_DROP = ("log", "flags", "phases", "game", "players", "dealer", "round", "marker", "first_bidder",
+              "bombs", "rockets", "top")
 
 
 class LessonError(ValueError):
@@ -78,6 +80,7 @@ class Lesson:
     steps: list[RawStep]
     outro: str
     computed: list[dict[str, Any]] = field(default_factory=list)
+    scenarios: list[dict[str, Any]] = field(default_factory=list)  # each chain's starting scenario
 
     @property
     def key(self) -> str:
@@ -162,7 +165,14 @@ def action_key(game: Game, action_json: Any) -> str:
 
 
 def lean_view(view: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in view.items() if k not in _VIEW_DROP}
+    out = {k: v for k, v in view.items() if k not in _VIEW_DROP and v is not None and v != []}
+    if view.get("kitty"):
+        out.pop("kitty_size", None)
+    if not view.get("result"):
+        out.pop("scores", None)
+    if view.get("phase") != "auction":
+        out.pop("auction", None)
+    return out
 
 
 def compute_lesson(lesson: Lesson) -> list[dict[str, Any]]:
@@ -170,6 +180,7 @@ def compute_lesson(lesson: Lesson) -> list[dict[str, Any]]:
     game = find_game(lesson.game)
     lang = lesson.lang
     computed: list[dict[str, Any]] = []
+    lesson.scenarios = []
     state = None
     base: dict[str, Any] | None = None  # the scenario the current chain of steps started from
     replay: list[dict[str, Any]] = []   # actions from that scenario to the start of this step
@@ -186,6 +197,7 @@ def compute_lesson(lesson: Lesson) -> list[dict[str, Any]]:
             except TutorError as exc:
                 raise LessonError(f"{where}: {exc}") from None
             base, replay = scenario, []
+            lesson.scenarios.append(scenario)
         elif state is None:
             raise LessonError(f"{where}: the first step needs a scenario")
         assert base is not None
@@ -220,7 +232,7 @@ def compute_lesson(lesson: Lesson) -> list[dict[str, Any]]:
             frames.append(_frame(game, state, seat, show, lang, game.events(state)[before:]))
         entry: dict[str, Any] = {
             "prose": step.prose, "seat": seat, "frames": frames,
-            "scenario": base, "replay": start_replay, "moves": own_moves,
+            "scenario": len(lesson.scenarios) - 1, "replay": start_replay, "moves": own_moves,
         }
         if "ask" in data:
             state, answered = _compute_ask(game, state, seat, data["ask"], lang, where)
@@ -280,12 +292,21 @@ def _compute_ask(game: Game, state: Any, seat: int, ask: Any, lang: str, where: 
     before = len(game.events(state))
     new_state = game.settle(game.apply(state, action, seat))
     h = engine_hint(game, state, seat, lang)
+    # verdict texts repeat a lot (every single "leads a single"): each is stored once
+    texts: list[str] = []
+    compact: dict[str, list[Any]] = {}
+    for key, verdict in table.items():
+        if verdict["text"] not in texts:
+            texts.append(verdict["text"])
+        compact[key] = [1 if verdict["legal"] else 0, texts.index(verdict["text"]), verdict["rule_ids"]]
+    any_legal = ask.get("answers") is None
     out = {
-        "answers": sorted({action_key(game, a) for a in answers}),
-        "answer_actions": answers,
+        "answers": "any" if any_legal else sorted({action_key(game, a) for a in answers}),
+        "answer_actions": [first] if any_legal else answers,
         "legal": sorted(legal_keys),
         "complete": len(legal_json) <= 80,
-        "table": table,
+        "texts": texts,
+        "table": compact,
         "hint": {"kind": h["kind"], "action": h["action"], "why": h["why"], "rule_ids": h["rule"]["rule_ids"]},
     }
     return new_state, {"ask": out, "first": first, "events": game.events(new_state)[before:]}

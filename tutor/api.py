@@ -19,6 +19,7 @@ Ops (each may carry ``lang``, "en" or "ja"):
 * ``advance``  ``{state}``                    → ``{state, view}`` (e.g. the next round)
 * ``reveal``   ``{state}``                    → ``{hands}`` (all hands, when the learner asks)
 * ``games``                                   → ``{games}`` (names, titles, phases, flags)
+* ``timeit``   ``{request, reps}``            → ``{ms}`` (times another op in the worker, for bench/)
 """
 from __future__ import annotations
 
@@ -158,10 +159,27 @@ def op_games(req: dict[str, Any]) -> dict[str, Any]:
                        "flags": describe_flags(g.Flags)} for g in all_games()]}
 
 
+def op_timeit(req: dict[str, Any]) -> dict[str, Any]:
+    """Times ``reps`` runs of another request inside this Python (the benchmarks' probe)."""
+    import time
+    inner = req.get("request")
+    reps = req.get("reps", 1)
+    if not isinstance(inner, dict) or inner.get("op") == "timeit":
+        raise BridgeError("timeit: request must be another op")
+    if not isinstance(reps, int) or isinstance(reps, bool) or not 1 <= reps <= 10000:
+        raise BridgeError("timeit: reps is a number from 1 to 10000")
+    times = []
+    for _ in range(reps):
+        start = time.perf_counter()
+        handle(inner)
+        times.append((time.perf_counter() - start) * 1000.0)
+    return {"ms": times}
+
+
 OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "new": op_new, "load": op_load, "view": op_view, "legal": op_legal, "explain": op_explain,
     "apply": op_apply, "bot": op_bot, "hint": op_hint, "advance": op_advance, "games": op_games,
-    "reveal": op_reveal,
+    "reveal": op_reveal, "timeit": op_timeit,
 }
 
 

@@ -39,6 +39,12 @@ function showProgress() {
   }
 }
 
+/** The page's UI strings (one shared file per language, cached across pages). */
+export async function loadStrings(lang) {
+  const response = await fetch(new URL(`./strings-${lang}.json`, import.meta.url));
+  return response.json();
+}
+
 /** A client for the engine worker: call(request) → Promise of the bridge's response. */
 export class Engine {
   constructor(wheel, onStatus) {
@@ -62,6 +68,7 @@ export class Engine {
       this.fail(event.message || "worker error");
     };
     this.worker.postMessage({ type: "init", wheel });
+    globalThis.cardtutorEngine = this; // for bench/site_perf.py and debugging from the console
   }
 
   fail(error) {

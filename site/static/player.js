@@ -2,7 +2,7 @@
 // decisions, explains choices (from the build's table, or the engine once it has loaded),
 // gives graded hints, and lets the learner leave the script for free play against bots.
 
-import { Engine, markDone } from "./app.js";
+import { Engine, loadStrings, markDone } from "./app.js";
 import {
   actionKey, configure, describeAction, describeKey, el, fmt, playableKeys, renderTable, toggleCard,
 } from "./table.js";
@@ -195,12 +195,22 @@ function playSelected() {
   if (tokens.length) choose(tokens);
 }
 
+/** The build's prepared verdict for a choice: [legal, text index, rule ids] → a verdict. */
+function prepared(ask, key) {
+  const entry = ask.table[key];
+  return entry ? { legal: entry[0] === 1, text: ask.texts[entry[1]], rule_ids: entry[2] } : null;
+}
+
+function accepted(ask, key) {
+  return ask.answers === "any" ? ask.legal.includes(key) : ask.answers.includes(key);
+}
+
 async function choose(action) {
   if (st.busy) return;
   if (st.mode === "free") return freeMove(action);
   const ask = currentAsk();
   const key = actionKey(action);
-  let verdict = ask.table[key];
+  let verdict = prepared(ask, key);
   if (!verdict && engine && engine.ready) {
     st.busy = true;
     const position = await decisionState();
@@ -209,11 +219,11 @@ async function choose(action) {
     if (reply && reply.ok) verdict = reply.verdict;
     else if (reply && reply.error) verdict = { legal: false, text: reply.error, rule_ids: [] };
   }
-  if (ask.answers.includes(key)) {
+  if (accepted(ask, key)) {
     st.answered.add(st.step);
     st.mode = "answered";
     st.selected.clear();
-    setFeedback("good", S.correct, verdict || ask.table[ask.answers[0]]);
+    setFeedback("good", S.correct, verdict);
     showProse();
     redraw();
     return;
@@ -237,7 +247,7 @@ function hint() {
   const parts = [el("p", {}, `1. ${h.kind}`)];
   if (st.hintLevel >= 2) parts.push(el("p", {}, `2. ${describeAction(answer)}`));
   if (st.hintLevel >= 3) {
-    const verdict = ask.table[ask.answers[0]];
+    const verdict = prepared(ask, actionKey(answer));
     parts.push(el("p", {}, `3. ${h.why}`));
     if (verdict) parts.push(el("p", {}, verdict.text), ruleLinks(verdict.rule_ids));
   }
@@ -252,7 +262,7 @@ const positions = new Map(); // step index → engine state id at the decision p
 
 async function loadPosition(stepIndex, upToAnswer) {
   const step = data.steps[stepIndex];
-  const loaded = await engine.call({ op: "load", scenario: { game: data.game, ...step.scenario }, lang: data.lang });
+  const loaded = await engine.call({ op: "load", scenario: { game: data.game, ...data.scenarios[step.scenario] }, lang: data.lang });
   if (!loaded.ok) return null;
   let id = loaded.state;
   const moves = [...step.replay];
@@ -338,9 +348,9 @@ function engineStatus(stage, error) {
 }
 
 // ------------------------------------------------------------------ start
-export function start() {
+export async function start() {
   data = JSON.parse(document.getElementById("lesson-data").textContent);
-  S = data.strings;
+  S = await loadStrings(data.lang);
   configure({ strings: S, lang: data.lang, phases: data.phases, suitsMatter: data.suits_matter });
   ui.table = document.getElementById("table");
   ui.phases = document.getElementById("phases");

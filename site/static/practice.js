@@ -2,7 +2,7 @@
 // class the same deal (…/practice.html?seed=42&players=4&seat=1&spring=true). A tampered URL
 // gets a message naming what is wrong; the engine validates every flag.
 
-import { Engine } from "./app.js";
+import { Engine, loadStrings } from "./app.js";
 import { configure, describeAction, el, fmt, playableKeys, renderTable, toggleCard } from "./table.js";
 
 let data;
@@ -308,7 +308,7 @@ function engineStatus(stage, error) {
 
 export async function start() {
   data = JSON.parse(document.getElementById("practice-data").textContent);
-  S = data.strings;
+  S = await loadStrings(data.lang);
   configure({ strings: S, lang: data.lang, phases: data.phases, suitsMatter: data.suits_matter });
   for (const [key, id] of Object.entries({
     table: "table", phases: "phases", decision: "decision", feedback: "feedback", history: "history",

@@ -135,6 +135,12 @@ export function renderPhases(list, view) {
   }));
 }
 
+/** The play to beat: the last play (not pass) of the trick. */
+function lastPlay(trick) {
+  for (let i = trick.length - 1; i >= 0; i--) if (trick[i].cards) return trick[i];
+  return null;
+}
+
 /**
  * Draws the table for ``view`` into ``container``. ``opts``: ``deciding`` (the hand's cards are
  * buttons), ``selected`` (a Set of "index:token"), ``onToggle(id, index)``, ``legalKeys`` (a Set of
@@ -143,7 +149,7 @@ export function renderPhases(list, view) {
 export function renderTable(container, view, opts = {}) {
   if (opts.phases) renderPhases(opts.phases, view);
   const seats = [];
-  const n = view.players;
+  const n = view.cards_held.length;
   for (let k = 1; k < n; k++) seats.push((view.seat + k) % n);
   const others = el("div", { class: "others" }, seats.map((seat) => {
     const shown = view.shown && view.shown[String(seat)];
@@ -179,8 +185,7 @@ export function renderTable(container, view, opts = {}) {
       if (view.phase === "play" && view.to_act === view.seat) trick.append(el("p", { class: "lead" }, S.nothing_to_beat));
     } else {
       for (const entry of view.trick) {
-        const top = view.top && entry.seat === view.top.seat && entry.cards && view.top.cards
-          && entry.cards.join() === view.top.cards.join();
+        const top = entry === lastPlay(view.trick);
         trick.append(el("div", { class: `play${top ? " top" : ""}` },
           el("span", { class: "who" }, `${fmt(S.seat, { n: entry.seat })}: `),
           entry.cards ? el("span", { class: "cards" }, entry.cards.map(cardImage)) : el("em", {}, S.passed),

@@ -1,0 +1,226 @@
+#!/usr/bin/env python3
+"""The site's performance budget, measured in headless Chromium on 127.0.0.1.
+
+Run: ``.venv/bin/python bench/site_perf.py [--runs 7]`` after ``python build.py`` (it builds
+``_site`` itself if missing). Prints the definitions, then the figures, and writes them to
+``bench/results/site_perf.txt``. Measures are interleaved (A B A B …) in one run and
+reported as medians.
+"""
+from __future__ import annotations
+
+import argparse
+import functools
+import gzip
+import http.server
+import json
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
+LESSON = "en/doudizhu/01-cards.html"
+
+DEFINITIONS = """\
+Definitions
+-----------
+FCP            first-contentful-paint of a lesson page ({lesson}), cold cache: a fresh browser
+               context per run (no HTTP cache, no service worker), read from the Paint Timing API.
+               Goal < 300 ms. No Pyodide is needed for it.
+first answer   time from navigation start until the tutor answers its first legal-move query:
+               the lesson page's engine boots Pyodide in its Web Worker, installs the tutor wheel,
+               then answers {{op: new}} and {{op: legal}} (a 3-player deal, the first bidder).
+bare boot      the same Pyodide booted in a Web Worker of a bare page (bench/bare.html, copied into
+               the served folder) that does nothing else: navigation start → loadPyodide resolved
+               → one runPython("1+1"). Goal: first answer / bare boot <= 1.1.
+warm           the same two measures on a second visit in the same context (HTTP cache and, for
+               the tutor, its service worker's cache warm).
+legal in worker  the 20-card landlord lead (each of 20 seeded deals, bid 3 by the first bidder):
+               tutor.api.handle({{op: legal}}) timed inside the worker with time.perf_counter
+               ({{op: timeit}}), 20 reps per position; goal p95 < 2 ms.
+legal round trip the same query as the page sends it: engine.call() → worker → back, timed with
+               performance.now() on the page.
+app bytes      every file of the built folder except pyodide/ (the vendored runtime), raw and
+               gzip -9 each; goal < 300 KB raw.
+"""
+
+BARE_HTML = """<!doctype html><html><head><meta charset="utf-8"><title>bare</title></head><body><p>bare</p>
+<script type="module">
+const worker = new Worker(new URL("./bare-worker.js", import.meta.url), {type: "module"});
+window.bareDone = new Promise((resolve) => { worker.onmessage = (e) => resolve(performance.now()); });
+</script></body></html>
+"""
+BARE_WORKER = """
+const base = new URL("./pyodide/", import.meta.url).href;
+const { loadPyodide } = await import(new URL("pyodide.mjs", base).href);
+const pyodide = await loadPyodide({ indexURL: base });
+pyodide.runPython("1+1");
+self.postMessage("ready");
+"""
+
+
+class Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+def serve(folder: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(folder)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    return httpd, f"http://127.0.0.1:{httpd.server_address[1]}/"
+
+
+def pct(values: list[float], q: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(q * (len(values) - 1))))]
+
+
+def app_bytes(site: Path) -> tuple[int, int, dict[str, int]]:
+    raw = gz = 0
+    parts: dict[str, int] = {}
+    for path in sorted(site.rglob("*")):
+        if not path.is_file() or path.relative_to(site).parts[0] == "pyodide":
+            continue
+        data = path.read_bytes()
+        raw += len(data)
+        gz += len(gzip.compress(data, 9))
+        top = path.relative_to(site).parts[0]
+        group = top if top in ("assets", "py") else ("pages" if path.suffix == ".html" else top)
+        parts[group] = parts.get(group, 0) + len(data)
+    return raw, gz, parts
+
+
+WAIT_ENGINE = """await new Promise((resolve) => {
+    const look = () => (globalThis.cardtutorEngine ? resolve() : setTimeout(look, 2));
+    look();
+  });"""
+FIRST_ANSWER_JS = """async () => {
+  """ + WAIT_ENGINE + """
+  const engine = globalThis.cardtutorEngine;
+  await engine.readyPromise;
+  const created = await engine.call({op: "new", game: "doudizhu", seed: 1});
+  const legal = await engine.call({op: "legal", state: created.state});
+  if (!legal.ok) throw new Error(legal.error);
+  return performance.now();
+}"""
+
+LEGAL_JS = """async (seeds) => {
+  """ + WAIT_ENGINE + """
+  const engine = globalThis.cardtutorEngine;
+  await engine.readyPromise;
+  const inner = [], trip = [];
+  for (const seed of seeds) {
+    let r = await engine.call({op: "new", game: "doudizhu", seed});
+    r = await engine.call({op: "apply", state: r.state, action: {bid: 3}});
+    const req = {op: "legal", state: r.state};
+    const t = await engine.call({op: "timeit", request: req, reps: 20});
+    inner.push(...t.ms);
+    for (let i = 0; i < 20; i++) {
+      const start = performance.now();
+      await engine.call(req);
+      trip.push(performance.now() - start);
+    }
+  }
+  return {inner, trip};
+}"""
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--runs", type=int, default=7)
+    args = parser.parse_args(argv)
+    site = ROOT / "_site"
+    if not (site / "sw.js").exists():
+        subprocess.run([sys.executable, str(ROOT / "build.py")], check=True, stdout=subprocess.DEVNULL)
+    from playwright.sync_api import sync_playwright
+
+    work = Path(tempfile.mkdtemp(prefix="cardtutor-perf-"))
+    served = work / "site"
+    shutil.copytree(site, served)
+    (served / "bare.html").write_text(BARE_HTML, "utf-8")
+    (served / "bare-worker.js").write_text(BARE_WORKER, "utf-8")
+    httpd, origin = serve(served)
+    fcp: list[float] = []
+    ours: list[float] = []
+    bare: list[float] = []
+    ours_warm: list[float] = []
+    bare_warm: list[float] = []
+    out_lines: list[str] = []
+
+    def say(line: str = "") -> None:
+        print(line, flush=True)
+        out_lines.append(line)
+
+    say("cardtutor site performance (bench/site_perf.py)")
+    say("=" * 48)
+    say(f"date {time.strftime('%Y-%m-%d %H:%M:%S UTC', time.gmtime())}; runs {args.runs}; "
+        f"chromium {subprocess.run([CHROMIUM, '--version'], capture_output=True, text=True).stdout.strip()}")
+    say()
+    say(DEFINITIONS.format(lesson=LESSON))
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        for _ in range(args.runs):
+            # A: the lesson page (FCP, then the first legal-move answer), cold then warm
+            ctx = browser.new_context()
+            page = ctx.new_page()
+            page.goto(origin + LESSON)
+            fcp.append(page.evaluate("""() => new Promise((resolve) => {
+                const find = () => performance.getEntriesByName("first-contentful-paint")[0];
+                const hit = find();
+                if (hit) return resolve(hit.startTime);
+                new PerformanceObserver(() => { const e = find(); if (e) resolve(e.startTime); })
+                  .observe({type: "paint", buffered: true});
+            })"""))
+            ours.append(page.evaluate(FIRST_ANSWER_JS))
+            page.wait_for_function("navigator.serviceWorker.controller !== null || true")
+            page.goto(origin + LESSON)
+            ours_warm.append(page.evaluate(FIRST_ANSWER_JS))
+            ctx.close()
+            # B: the bare page, cold then warm
+            ctx = browser.new_context()
+            page = ctx.new_page()
+            page.goto(origin + "bare.html")
+            bare.append(page.evaluate("() => window.bareDone"))
+            page.goto(origin + "bare.html")
+            bare_warm.append(page.evaluate("() => window.bareDone"))
+            ctx.close()
+        ctx = browser.new_context()
+        page = ctx.new_page()
+        page.goto(origin + LESSON)
+        latency = page.evaluate(LEGAL_JS, list(range(20)))
+        ctx.close()
+        browser.close()
+    httpd.shutdown()
+    shutil.rmtree(work, ignore_errors=True)
+
+    med = statistics.median
+    raw, gz, parts = app_bytes(site)
+    say("Figures (medians over runs; ms)")
+    say("-------")
+    say(f"FCP lesson page, cold          {med(fcp):8.1f}   (min {min(fcp):.1f}, max {max(fcp):.1f})   goal < 300")
+    say(f"first answer, cold             {med(ours):8.1f}")
+    say(f"bare Pyodide boot, cold        {med(bare):8.1f}")
+    say(f"ratio first answer / bare      {med(ours) / med(bare):8.2f}   goal <= 1.1")
+    say(f"first answer, warm visit       {med(ours_warm):8.1f}")
+    say(f"bare Pyodide boot, warm visit  {med(bare_warm):8.1f}")
+    say(f"ratio warm                     {med(ours_warm) / med(bare_warm):8.2f}")
+    say(f"legal in worker (20-card lead) median {med(latency['inner']):.3f}  p95 {pct(latency['inner'], 0.95):.3f}"
+        f"  max {max(latency['inner']):.3f}   goal p95 < 2")
+    say(f"legal round trip from the page median {med(latency['trip']):.3f}  p95 {pct(latency['trip'], 0.95):.3f}")
+    say(f"app bytes (all but pyodide/)   raw {raw / 1024:.1f} KB   gzip {gz / 1024:.1f} KB   goal < 300 KB raw")
+    say("  by part: " + ", ".join(f"{k} {v / 1024:.1f} KB" for k, v in sorted(parts.items())))
+    results = ROOT / "bench" / "results"
+    results.mkdir(exist_ok=True)
+    (results / "site_perf.txt").write_text("\n".join(out_lines) + "\n", "utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
