@@ -3,7 +3,7 @@
 Explanations, events and hints carry ``(key, params)``; ``render`` turns them into Japanese
 or English from ``data/messages/<lang>.json``. A text parameter is itself translated when
 the catalog has ``<game>.<param>.<value>`` (``ddz.type.bomb`` → "bomb" / "爆弾"; a
-``*_type`` parameter uses the ``type`` entries).
+``top_type`` parameter uses the ``type`` entries, ``top_rank`` the ``rank`` ones).
 """
 from __future__ import annotations
 
@@ -40,8 +40,9 @@ def _format_param(name: str, value: Any, prefix: str, lang: str) -> str:
     if name == "cards" and isinstance(value, (list, tuple)):
         return " ".join(cat.get(f"card.{t}", short_card(str(t))) for t in value)
     if isinstance(value, str):
-        family = "type" if name.endswith("_type") else name
-        return cat.get(f"{prefix}.{family}.{value}", value)
+        # "top_type" uses the "type" entries, "top_rank" the "rank" entries, and so on
+        family = name.rsplit("_", 1)[-1]
+        return cat.get(f"{prefix}.{name}.{value}", cat.get(f"{prefix}.{family}.{value}", value))
     if isinstance(value, (list, tuple)):
         return " ".join(str(v) for v in value)
     if isinstance(value, bool):

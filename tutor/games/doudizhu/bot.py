@@ -72,7 +72,8 @@ def choose(game: Any, state: Any, seat: int) -> Choice:
     bombs = [p for p in plays if big(p)]
     if bombs and danger:
         best = min(bombs, key=cost)
-        return Choice(best, "ddz.why.bomb_to_stop", {"seat": top.seat, "left": len(state.hands[top.seat])})
+        return Choice(best, "ddz.why.bomb_to_stop", {"seat": top.seat, "left": len(state.hands[top.seat]),
+                                                      "type": readings[id(best)].type})
     if any(isinstance(a, Pass) for a in actions):
         return Choice(PASS, "ddz.why.save_strength" if plays else "ddz.why.cannot_beat")
     return Choice(plays[0], "ddz.why.lead_low", {"type": readings[id(plays[0])].type})

@@ -493,7 +493,8 @@ class DouDizhu(Game):
                        for s in range(n))
         result = {"winner": winner, "out": seat, "bid": state.bid, "spring": spring, **pay}
         rules = ("DDZ-END-1", "DDZ-PAY-1", "DDZ-PAY-2", "DDZ-PAY-3") + (("DDZ-FLAG-spring",) if spring else ())
-        log = state.log + (_event("ddz.event.round_end", rules, seat=seat, winner=winner,
+        log = state.log + (_event("ddz.event.round_end", ("DDZ-END-1",), seat=seat, winner=winner),
+                           _event("ddz.event.landlord_wins" if winner == "landlord" else "ddz.event.farmers_win", rules,
                                   multiplier=pay["multiplier"], each=abs(pay["each_farmer_net"])),)
         return replace(state, phase="score", to_act=None, trick_closed=True, scores=scores, result=result, log=log)
 
