@@ -27,9 +27,10 @@ sys.path.insert(0, str(ROOT))
 import jinja2  # noqa: E402
 import markdown  # noqa: E402
 
-from sitebuild.lessons import Lesson, LessonError, check_translations, compute_lesson, load_course  # noqa: E402
+from sitebuild.lessons import (Lesson, LessonError, check_translations, compact_frames, compute_lesson,  # noqa: E402
+                               load_course)
 from tools.build_wheel import build_project_wheel  # noqa: E402
-from tools.vendor_pyodide import RUNTIME_FILES, ensure_pyodide  # noqa: E402
+from tools.vendor_pyodide import PYODIDE_VERSION, RUNTIME_FILES, ensure_pyodide  # noqa: E402
 from tutor import rules as rule_catalog  # noqa: E402
 from tutor.flags import describe_flags  # noqa: E402
 from tutor.game import find_game  # noqa: E402
@@ -94,10 +95,12 @@ def collect_rule_ids(data: Any, out: set[str]) -> set[str]:
 class Site:
     """Renders pages into ``out``; every page knows its depth for relative URLs."""
 
-    def __init__(self, out: Path, strings: dict[str, dict[str, str]], wheel_name: str) -> None:
+    def __init__(self, out: Path, strings: dict[str, dict[str, str]], wheel: Path) -> None:
         self.out = out
         self.strings = strings
-        self.wheel_name = wheel_name
+        self.wheel_name = wheel.name
+        # names the worker's memory snapshot: a new runtime or a new wheel never restores an old one
+        self.stamp = f"{PYODIDE_VERSION}-{hashlib.sha256(wheel.read_bytes()).hexdigest()[:12]}"
         self.env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(SITE / "templates")),
                                       autoescape=jinja2.select_autoescape(["html"]),
                                       undefined=jinja2.StrictUndefined)
@@ -144,12 +147,13 @@ def build_course(site: Site, game_name: str, by_lang: dict[str, list[Lesson]]) -
                     game=game_name, lessons=summaries)
         for i, lesson in enumerate(lessons):
             steps = [{"html": md(step["prose"])} for step in lesson.computed]
-            payload_steps = [{k: v for k, v in step.items() if k != "prose"} for step in lesson.computed]
+            payload_steps = [compact_frames({k: v for k, v in step.items() if k != "prose"})
+                             for step in lesson.computed]
             data = {
                 "game": game_name, "lang": lang, "key": lesson.key, "suits_matter": game.suits_matter,
                 "phases": list(game.phases), "steps": payload_steps, "scenarios": lesson.scenarios,
                 "rules": rule_titles(game_name, lang, collect_rule_ids(payload_steps, set())),
-                "wheel": site.wheel_name,
+                "wheel": site.wheel_name, "stamp": site.stamp,
                 "next": summaries[i + 1]["slug"] + ".html" if i + 1 < len(lessons) else None,
             }
             site.render("lesson.html", f"{lang}/{game_name}/{lesson.slug}.html", lang,
@@ -158,7 +162,8 @@ def build_course(site: Site, game_name: str, by_lang: dict[str, list[Lesson]]) -
                         outro_html=md(lesson.outro), data_json=script_json(data),
                         next_lesson=summaries[i + 1] if i + 1 < len(lessons) else None)
         practice_data = {"game": game_name, "lang": lang, "phases": list(game.phases),
-                         "suits_matter": game.suits_matter, "flags": describe_flags(game.Flags), "wheel": site.wheel_name}
+                         "suits_matter": game.suits_matter, "flags": describe_flags(game.Flags), "wheel": site.wheel_name,
+                         "stamp": site.stamp}
         site.render("practice.html", f"{lang}/{game_name}/practice.html", lang,
                     page_title=s["practice_title"].replace("{game}", course_title), page_kind="practice",
                     course_title=course_title, data_json=script_json(practice_data))
@@ -204,7 +209,7 @@ def build(out: Path, lessons_root: Path = LESSONS) -> dict[str, Any]:
     for lang in LANGS:  # one copy of the UI strings per language, cached across pages
         (out / "assets" / f"strings-{lang}.json").write_text(
             json.dumps(strings[lang], ensure_ascii=False, separators=(",", ":")), "utf-8")
-    site = Site(out, strings, wheel.name)
+    site = Site(out, strings, out / "py" / wheel.name)
     for game_name, by_lang in courses.items():
         build_course(site, game_name, by_lang)
     for lang in LANGS:

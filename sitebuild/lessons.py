@@ -175,6 +175,23 @@ def lean_view(view: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def delta(prev: dict[str, Any], cur: dict[str, Any]) -> dict[str, Any]:
+    """``cur`` as a change to ``prev`` (removed keys map to None): frames repeat most of a view."""
+    out = {k: v for k, v in cur.items() if prev.get(k) != v}
+    out.update({k: None for k in prev if k not in cur})
+    return out
+
+
+def compact_frames(entry: dict[str, Any]) -> dict[str, Any]:
+    """The page's form of a step: every frame but the first, and the answered view, as deltas."""
+    frames = entry["frames"]
+    packed = [frames[0]] + [delta(a, b) for a, b in zip(frames, frames[1:])]
+    out = dict(entry, frames=packed)
+    if "after" in entry:
+        out["after"] = delta(frames[-1], entry["after"])
+    return out
+
+
 def compute_lesson(lesson: Lesson) -> list[dict[str, Any]]:
     """Runs every step through the rules and returns what the page embeds."""
     game = find_game(lesson.game)

@@ -47,7 +47,7 @@ export async function loadStrings(lang) {
 
 /** A client for the engine worker: call(request) → Promise of the bridge's response. */
 export class Engine {
-  constructor(wheel, onStatus) {
+  constructor(wheel, stamp, onStatus) {
     this.ready = false;
     this.failed = null;
     this.pending = new Map();
@@ -67,12 +67,13 @@ export class Engine {
       event.preventDefault();
       this.fail(event.message || "worker error");
     };
-    this.worker.postMessage({ type: "init", wheel });
+    this.worker.postMessage({ type: "init", wheel, stamp });
     globalThis.cardtutorEngine = this; // for bench/site_perf.py and debugging from the console
   }
 
   fail(error) {
     this.failed = error;
+    registerServiceWorker();
     this.onStatus("failed", error);
     this.resolveReady(false);
   }
@@ -81,6 +82,8 @@ export class Engine {
     if (message.type === "stage") this.onStatus(message.stage);
     else if (message.type === "ready") {
       this.ready = true;
+      this.fromSnapshot = Boolean(message.snapshot);
+      registerServiceWorker();
       this.onStatus("ready");
       this.resolveReady(true);
     } else if (message.type === "failed") this.fail(message.error);
@@ -101,9 +104,15 @@ export class Engine {
   }
 }
 
-/** Registers the service worker that keeps the whole site available offline after one visit. */
-function registerServiceWorker() {
-  if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
+/**
+ * Registers the service worker that keeps the whole site available offline after one visit.
+ * Pages with the engine call it once the engine is up, so the precache never competes with
+ * the runtime's own download.
+ */
+let registered = false;
+export function registerServiceWorker() {
+  if (registered || !("serviceWorker" in navigator) || location.protocol === "file:") return;
+  registered = true;
   const root = document.body.dataset.root || "";
   const register = () => navigator.serviceWorker.register(`${root}sw.js`).catch(() => {
     /* no offline copy (e.g. a private window): the site still works online */
@@ -113,7 +122,7 @@ function registerServiceWorker() {
 }
 
 showProgress();
-registerServiceWorker();
+if (!["lesson", "practice"].includes(document.body.dataset.page)) registerServiceWorker();
 if (document.body.dataset.page === "lesson") {
   import("./player.js").then((player) => player.start());
 } else if (document.body.dataset.page === "practice") {

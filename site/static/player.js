@@ -348,8 +348,20 @@ function engineStatus(stage, error) {
 }
 
 // ------------------------------------------------------------------ start
+/** Frames after the first come as changes to the one before (the build keeps pages light). */
+function unpack(step) {
+  const apply = (prev, change) => {
+    const next = { ...prev, ...change };
+    for (const [key, value] of Object.entries(change)) if (value === null) delete next[key];
+    return next;
+  };
+  for (let i = 1; i < step.frames.length; i++) step.frames[i] = apply(step.frames[i - 1], step.frames[i]);
+  if (step.after) step.after = apply(step.frames[step.frames.length - 1], step.after);
+}
+
 export async function start() {
   data = JSON.parse(document.getElementById("lesson-data").textContent);
+  data.steps.forEach(unpack);
   S = await loadStrings(data.lang);
   configure({ strings: S, lang: data.lang, phases: data.phases, suitsMatter: data.suits_matter });
   ui.table = document.getElementById("table");
@@ -380,5 +392,5 @@ export async function start() {
     event.preventDefault();
   });
   enterFrame();
-  engine = new Engine(data.wheel, engineStatus);
+  engine = new Engine(data.wheel, data.stamp, engineStatus);
 }

@@ -331,7 +331,7 @@ export async function start() {
     else if ((event.key === "h" || event.key === "H") && st.settings && st.settings.hints) hint();
     else if ((event.key === "u" || event.key === "U") && st.undo.length) undo();
   });
-  engine = new Engine(data.wheel, engineStatus);
+  engine = new Engine(data.wheel, data.stamp, engineStatus);
   if (parsed.error) {
     showUrlError(parsed.error);
     return;

@@ -1,5 +1,5 @@
 // The rules engine in a Web Worker: Pyodide runs the same tutor package as the build.
-// Messages in:  {type: "init", wheel}          → out: {type: "stage"|"ready"|"failed", …}
+// Messages in:  {type: "init", wheel, stamp}          → out: {type: "stage"|"ready"|"failed", …}
 //               {type: "call", id, request}    → out: {type: "reply", id, response}
 // The page never touches Python directly: every request goes through tutor.api.handle_json.
 
@@ -9,27 +9,72 @@ function post(message) {
   self.postMessage(message);
 }
 
-async function boot(wheel) {
+// Warm visits restore a memory snapshot of Python with the tutor already imported, made on the
+// first visit and kept in Cache Storage under the build's stamp (Pyodide version + wheel hash):
+// restoring takes a fraction of a boot. The file system is not in the snapshot, so the wheel
+// is unpacked again either way (its data files are read lazily).
+const SNAPSHOTS = "pyodide-snapshots";
+
+async function readSnapshot(key) {
+  try {
+    const hit = await (await caches.open(SNAPSHOTS)).match(key);
+    return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
+  } catch {
+    return null; // no Cache Storage here: boot as usual
+  }
+}
+
+async function storeSnapshot(key, bytes) {
+  try {
+    const cache = await caches.open(SNAPSHOTS);
+    for (const old of await cache.keys()) await cache.delete(old);
+    await cache.put(key, new Response(bytes));
+  } catch {
+    /* storage full or unavailable: the next visit boots as usual */
+  }
+}
+
+async function boot(wheel, stamp) {
   post({ type: "stage", stage: "runtime" });
   const base = new URL("../pyodide/", import.meta.url).href;
-  const { loadPyodide } = await import(new URL("pyodide.mjs", base).href);
-  const pyodide = await loadPyodide({ indexURL: base });
+  const key = new URL(`../py/snapshot-${stamp}`, import.meta.url).href;
+  const [{ loadPyodide }, snapshot, wheelBytes] = await Promise.all([
+    import(new URL("pyodide.mjs", base).href),
+    stamp ? readSnapshot(key) : null,
+    fetch(new URL(`../py/${wheel}`, import.meta.url)).then((response) => {
+      if (!response.ok) throw new Error(`wheel ${wheel}: HTTP ${response.status}`);
+      return response.arrayBuffer();
+    }),
+  ]);
+  const options = { indexURL: base };
+  if (snapshot) options._loadSnapshot = snapshot;
+  else if (stamp) options._makeSnapshot = true;
+  const pyodide = await loadPyodide(options);
   post({ type: "stage", stage: "tutor" });
-  const response = await fetch(new URL(`../py/${wheel}`, import.meta.url));
-  if (!response.ok) throw new Error(`wheel ${wheel}: HTTP ${response.status}`);
-  const buffer = new Uint8Array(await response.arrayBuffer());
   const purelib = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
-  pyodide.unpackArchive(buffer, "wheel", { extractDir: purelib });
+  pyodide.unpackArchive(new Uint8Array(wheelBytes), "wheel", { extractDir: purelib });
+  let made = null;
+  if (!snapshot) {
+    pyodide.runPython("import tutor.api\ntutor.api.handle({'op': 'games'})");
+    if (stamp) {
+      try {
+        made = pyodide.makeMemorySnapshot();
+      } catch {
+        made = null;
+      }
+    }
+  }
   const api = pyodide.pyimport("tutor.api");
   handle = (text) => api.handle_json(text);
-  post({ type: "ready" });
+  post({ type: "ready", snapshot: Boolean(snapshot) });
+  if (made) storeSnapshot(key, made);
 }
 
 self.onmessage = async (event) => {
   const message = event.data;
   if (message.type === "init") {
     try {
-      await boot(message.wheel);
+      await boot(message.wheel, message.stamp);
     } catch (error) {
       post({ type: "failed", error: String(error && error.message ? error.message : error) });
     }
