@@ -1,2 +1,3 @@
 """Every game module registers itself on import (the OpenSpiel pattern)."""
 from . import doudizhu  # noqa: F401
+from . import tichu  # noqa: F401

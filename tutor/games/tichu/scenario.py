@@ -1,0 +1,137 @@
+"""Builds a Tichu state from a scenario / golden setup (rules/README.md §4.2, §4.6).
+
+The state is the moment just after the last recorded event: out-of-turn chances on it stay
+open until ``settle``. Unknown hands are filled with cards placed nowhere else; what is
+left over went into earlier tricks and is set aside (``captured_points`` gives its points).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, Mapping
+
+from ...errors import ScenarioError
+from ...scenario import check_deck_counts, check_keys, parse_card_list, parse_seat, parse_seat_map, unplaced_cards
+from .combos import VALUE, beats, classify
+from .game import DECK, Entry, State, sort_hand
+
+if TYPE_CHECKING:
+    from .game import Tichu
+
+KEYS_REQUIRED = ("flags", "phase", "to_act", "hands")
+KEYS_OPTIONAL = ("cards_held", "trick", "wish", "out", "calls", "captured_points", "in_turn", "include_side", "seed")
+PHASES = ("grand_tichu", "exchange", "play", "wish", "dragon_gift")
+
+
+def state_from_setup(game: "Tichu", setup: Mapping[str, Any], path: str = "setup") -> State:
+    def at(key: str) -> str:
+        return f"{path}.{key}" if path else key
+
+    check_keys(setup, path, KEYS_REQUIRED, KEYS_OPTIONAL)
+    flags = game.flags(setup.get("flags"), at("flags"))
+    phase = setup["phase"]
+    if phase not in PHASES:
+        raise ScenarioError(at("phase"), f"expected one of {', '.join(PHASES)}, got {phase!r}")
+    to_act = parse_seat(setup["to_act"], at("to_act"), 4)
+    seed = setup.get("seed", 0)
+    hands = {s: parse_card_list(v, f"{at('hands')}.{s}", DECK) for s, v in parse_seat_map(setup["hands"], at("hands"), 4).items()}
+    held = parse_seat_map(setup.get("cards_held", {}), at("cards_held"), 4)
+    for s, v in held.items():
+        if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 14:
+            raise ScenarioError(f"{at('cards_held')}.{s}", f"expected 0-14 cards, got {v!r}")
+        if s in hands and v < len(hands[s]):
+            raise ScenarioError(f"{at('cards_held')}.{s}", f"{v} is fewer than the {len(hands[s])} cards listed")
+    out = setup.get("out", [])
+    if not isinstance(out, list):
+        raise ScenarioError(at("out"), "expected the list of seats that went out, in order")
+    out = [parse_seat(s, f"{at('out')}[{i}]", 4) for i, s in enumerate(out)]
+    for s in out:
+        if hands.get(s):
+            raise ScenarioError(f"{at('hands')}.{s}", f"seat {s} has gone out and holds no cards")
+    wish = setup.get("wish")
+    if wish is not None and wish not in VALUE:
+        raise ScenarioError(at("wish"), f'expected a rank "2"…"A" or null, got {wish!r}')
+    calls = parse_seat_map(setup.get("calls", {}), at("calls"), 4)
+    for s, c in calls.items():
+        if c not in ("tichu", "grand"):
+            raise ScenarioError(f"{at('calls')}.{s}", f'expected "tichu" or "grand", got {c!r}')
+    points = parse_seat_map(setup.get("captured_points", {}), at("captured_points"), 4)
+    for s, v in points.items():
+        if not isinstance(v, int) or isinstance(v, bool):
+            raise ScenarioError(f"{at('captured_points')}.{s}", f"expected a number of points, got {v!r}")
+
+    trick_in = setup.get("trick", [])
+    if not isinstance(trick_in, list):
+        raise ScenarioError(at("trick"), "expected a list of trick entries")
+    if phase == "play" and "trick" not in setup:
+        raise ScenarioError(at("trick"), "missing (required in the play phase)")
+    trick: list[Entry] = []
+    trick_cards = []
+    for i, entry in enumerate(trick_in):
+        ep = f"{at('trick')}[{i}]"
+        if not isinstance(entry, dict):
+            raise ScenarioError(ep, "expected a trick entry object")
+        if "action" in entry:
+            check_keys(entry, ep, ("seat", "action"), ())
+            if entry["action"] != "PASS":
+                raise ScenarioError(f"{ep}.action", 'only "PASS" may stand here')
+            if not any(e.combo for e in trick):
+                raise ScenarioError(ep, "a trick cannot open with a pass")
+            trick.append(Entry(parse_seat(entry["seat"], f"{ep}.seat", 4)))  # type: ignore[arg-type]
+            continue
+        check_keys(entry, ep, ("seat", "cards"), ("in_turn",))
+        seat = parse_seat(entry["seat"], f"{ep}.seat", 4)
+        in_turn = entry.get("in_turn", True)
+        if not isinstance(in_turn, bool):
+            raise ScenarioError(f"{ep}.in_turn", "expected true or false")
+        cards = parse_card_list(entry["cards"], f"{ep}.cards", DECK, declared_ok=True)
+        top = next((e for e in reversed(trick) if e.combo), None)
+        on_single = top.combo.rank if top and top.combo and top.combo.type == "single" else None
+        readings = classify(cards, on_single)
+        if not readings:
+            raise ScenarioError(f"{ep}.cards", "not a combination")
+        combo = readings[0]
+        if top is not None and not beats(combo, top.combo):  # type: ignore[arg-type]
+            raise ScenarioError(f"{ep}.cards", "does not beat the play before it")
+        if not in_turn and not combo.is_bomb:
+            raise ScenarioError(f"{ep}.in_turn", "only a bomb is played out of turn")
+        trick.append(Entry(seat, cards, combo, in_turn))  # type: ignore[arg-type]
+        trick_cards.append((f"{ep}.cards", [c.physical for c in cards]))
+
+    check_deck_counts([(f"{at('hands')}.{s}", c) for s, c in hands.items()] + trick_cards, DECK)
+    placed = [c for cs in hands.values() for c in cs] + [c for _, cs in trick_cards for c in cs]
+    pool = unplaced_cards(DECK, placed, seed)
+    size = {"grand_tichu": 8}.get(phase, 14)
+    full: dict[int, list] = {}
+    order = sorted(range(4), key=lambda s: (s not in held, s))
+    for i, s in enumerate(order):
+        if s in out:
+            full[s] = []
+            continue
+        want = held.get(s)
+        if want is None and s in hands:
+            full[s] = list(hands[s])
+            continue
+        if want is None:
+            open_seats = sum(1 for t in order[i:] if t not in hands and t not in held and t not in out)
+            want = min(size, len(pool) // max(1, open_seats))
+        have = list(hands.get(s, ()))
+        extra = want - len(have)
+        if extra > len(pool) or want < 1:
+            raise ScenarioError(at("cards_held") if s in held else at("hands"),
+                                f"not enough cards left in the deck to give seat {s} {want} cards")
+        full[s] = have + pool[:extra]
+        pool = pool[extra:]
+    second: tuple = ((), (), (), ())
+    if phase == "grand_tichu":
+        second = tuple(tuple(pool[i * 6:(i + 1) * 6]) for i in range(4))
+        pool = pool[24:]
+    state = State(flags=flags, seed=seed, phase=phase, hands=tuple(sort_hand(full[s]) for s in range(4)),
+                  to_act=to_act, second_half=second, calls=tuple(calls.get(s) for s in range(4)),
+                  trick=tuple(trick), wish=wish, out=tuple(out),  # type: ignore[arg-type]
+                  captured_offset=tuple(points.get(s, 0) for s in range(4)), set_aside=tuple(pool),
+                  played=tuple(len(full[s]) < 14 for s in range(4)))
+    if phase == "grand_tichu":
+        state = replace(state, grand=tuple(False if calls.get(s) else None for s in range(4)))
+    if phase in ("play", "wish") and not state.hands[to_act] and phase == "play":
+        raise ScenarioError(at("to_act"), f"seat {to_act} holds no cards and cannot act")
+    return state
