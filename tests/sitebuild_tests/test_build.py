@@ -1,0 +1,154 @@
+"""The site builds from a clean checkout, and a broken lesson fails the build, naming the file."""
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+import build
+from sitebuild.lessons import LessonError, action_key, load_course
+from tutor import rules as rule_catalog
+from tutor.game import find_game
+
+pytestmark = pytest.mark.cpython_only
+ROOT = Path(build.__file__).resolve().parent
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("site") / "_site"
+    build.build(out)
+    return out
+
+
+def test_every_page_is_there(site: Path) -> None:
+    for lang in build.LANGS:
+        assert (site / lang / "index.html").is_file()
+        for game in build.COURSES:
+            assert (site / lang / game / "index.html").is_file()
+            assert (site / lang / game / "rules.html").is_file()
+            lessons = load_course(ROOT / "lessons", lang, game)
+            assert lessons
+            for lesson in lessons:
+                assert (site / lang / game / f"{lesson.slug}.html").is_file()
+    assert (site / "index.html").is_file()
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
+        assert (site / "pyodide" / name).stat().st_size > 1000
+    wheels = list((site / "py").glob("cardtutor-*.whl"))
+    assert len(wheels) == 1
+
+
+def test_urls_are_relative_and_resolve(site: Path) -> None:
+    """Any static host, any sub-path: no absolute URL, and every local link points at a file."""
+    for page in site.rglob("*.html"):
+        html = page.read_text("utf-8")
+        for url in re.findall(r'(?:href|src)="([^"]*)"', html):
+            if url.startswith(("data:", "#")):
+                continue
+            assert not url.startswith(("/", "http:", "https:", "//")), f"{page}: {url}"
+            target = (page.parent / url.split("#")[0]).resolve()
+            assert target.exists(), f"{page}: broken link {url}"
+
+
+def test_rules_page_has_an_anchor_per_rule(site: Path) -> None:
+    for lang in build.LANGS:
+        html = (site / lang / "doudizhu" / "rules.html").read_text("utf-8")
+        for rule in rule_catalog.catalog("doudizhu")["rules"]:
+            assert f'id="{rule["id"]}"' in html
+            assert rule["title"][lang] in html
+
+
+def test_lesson_data_is_embedded_and_consistent(site: Path) -> None:
+    game = find_game("doudizhu")
+    page = site / "en" / "doudizhu" / "01-cards.html"
+    html = page.read_text("utf-8")
+    raw = re.search(r'<script type="application/json" id="lesson-data">(.*?)</script>', html, re.S).group(1)
+    data = json.loads(raw.replace("<\\/", "</"))
+    assert data["game"] == "doudizhu" and data["lang"] == "en" and data["steps"]
+    asks = [s["ask"] for s in data["steps"] if "ask" in s]
+    assert asks, "the first lesson asks the learner something"
+    for ask in asks:
+        answers = ask["legal"] if ask["answers"] == "any" else ask["answers"]
+        for key in answers:
+            assert ask["table"][key][0] == 1, "a prepared answer is legal"
+            assert key in ask["legal"]
+        for key, (legal, text_index, rule_ids) in ask["table"].items():
+            assert ask["texts"][text_index] and (legal or rule_ids)
+    # every rule cited in the page has its title embedded for the links
+    cited = {r for a in asks for v in a["table"].values() for r in v[2]}
+    assert cited <= set(data["rules"])
+    assert action_key(game, ["H-10", "S-3"]) == action_key(game, ["S-3", "D-10"]) == "10 3"
+
+
+def _copy_lessons(tmp_path: Path) -> Path:
+    dest = tmp_path / "lessons"
+    shutil.copytree(ROOT / "lessons", dest)
+    return dest
+
+
+def _break(path: Path, old: str, new: str) -> None:
+    text = path.read_text("utf-8")
+    assert old in text, f"{old!r} not in {path}"
+    path.write_text(text.replace(old, new, 1), "utf-8")
+
+
+@pytest.mark.parametrize("old,new,expect", [
+    ('"D-A"', '"D-11"', 'unknown card "D-11"'),
+    ('"ask": {"answers": [["D-A"]]', '"ask": {"answers": [["H-4"]]', "is not legal here"),
+    ('"seat": 1}', '"seat": 7}', "seat 7"),
+])
+def test_a_broken_lesson_fails_the_build_naming_file_and_line(tmp_path: Path, capsys: pytest.CaptureFixture,
+                                                               old: str, new: str, expect: str) -> None:
+    lessons = _copy_lessons(tmp_path)
+    for lang in build.LANGS:  # both languages, so the translation check passes and the step is run
+        _break(lessons / lang / "doudizhu" / "01-cards.md", old, new)
+    code = build.main(["--out", str(tmp_path / "out"), "--lessons", str(lessons)])
+    err = capsys.readouterr().err
+    assert code == 1
+    assert re.search(r"01-cards\.md:\d+: ", err), err
+    assert expect in err, err
+    assert not (tmp_path / "out").exists(), "nothing is written when a lesson is broken"
+
+
+def test_an_illegal_scripted_move_fails_the_build(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    lessons = _copy_lessons(tmp_path)
+    for lang in build.LANGS:
+        _break(lessons / lang / "doudizhu" / "01-cards.md", '{"ask": {"answers"',
+               '{"moves": [{"seat": 1, "action": ["H-4"]}], "ask": {"answers"')
+    assert build.main(["--out", str(tmp_path / "out"), "--lessons", str(lessons)]) == 1
+    err = capsys.readouterr().err
+    assert "01-cards.md:" in err and "illegal scripted move" in err and "DDZ-CMP-1" in err
+
+
+def test_a_missing_translation_fails_the_build(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    lessons = _copy_lessons(tmp_path)
+    (lessons / "ja" / "doudizhu" / "01-cards.md").unlink()
+    assert build.main(["--out", str(tmp_path / "out"), "--lessons", str(lessons)]) == 1
+    err = capsys.readouterr().err
+    assert "01-cards.md" in err and "missing translation" in err
+
+
+def test_translations_must_keep_the_step_data(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    lessons = _copy_lessons(tmp_path)
+    _break(lessons / "ja" / "doudizhu" / "01-cards.md", '"D-A"]]', '"C-2"]]')
+    assert build.main(["--out", str(tmp_path / "out"), "--lessons", str(lessons)]) == 1
+    assert "step data differs" in capsys.readouterr().err
+
+
+def test_lesson_parse_errors_name_the_line(tmp_path: Path) -> None:
+    bad = tmp_path / "en" / "doudizhu"
+    bad.mkdir(parents=True)
+    (bad / "01-x.md").write_text("---\nkey: k\ntitle: t\n---\ntext\n\n```step\n{\"scenario\": [}\n```\n", "utf-8")
+    with pytest.raises(LessonError, match=r"01-x\.md:8: step is not JSON"):
+        load_course(tmp_path, "en", "doudizhu")
+    (bad / "01-x.md").write_text("---\nkey: k\ntitle: t\n---\n\n```step\n{\"sceanrio\": {}}\n```\n", "utf-8")
+    with pytest.raises(LessonError, match=r"01-x\.md:7: unknown step key"):
+        load_course(tmp_path, "en", "doudizhu")
+
+
+def test_the_pages_workflow_runs_the_same_build() -> None:
+    workflow = (ROOT / ".github" / "workflows" / "pages.yml").read_text("utf-8")
+    assert "python build.py" in workflow and "_site" in workflow
