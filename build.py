@@ -36,7 +36,8 @@ from tutor.flags import describe_flags  # noqa: E402
 from tutor.game import find_game  # noqa: E402
 
 LANGS = ("ja", "en")
-COURSES = ("doudizhu",)
+GAMES = ("doudizhu", "tichu")  # every game gets a practice table and a rules reference
+COURSES = ("doudizhu",)        # the games whose lessons are written (lessons/<lang>/<game>/)
 SITE = ROOT / "site"
 LESSONS = ROOT / "lessons"
 CACHE = ROOT / ".cache"
@@ -122,7 +123,7 @@ class Site:
 
 def load_courses(lessons_root: Path) -> dict[str, dict[str, list[Lesson]]]:
     """Every course in every language, checked and run through the rules (fails early)."""
-    courses = {}
+    courses: dict[str, dict[str, list[Lesson]]] = {game: {lang: [] for lang in LANGS} for game in GAMES}
     for game_name in COURSES:
         by_lang = {lang: load_course(lessons_root, lang, game_name) for lang in LANGS}
         check_translations(by_lang)

@@ -11,9 +11,12 @@ Ops (each may carry ``lang``, "en" or "ja"):
 * ``new``      ``{game, flags, seed}``       → ``{state, view}`` (a seeded deal)
 * ``load``     ``{scenario}``                 → ``{state, view}`` (a lesson position)
 * ``view``     ``{state, seat}``              → ``{view}``
-* ``legal``    ``{state, seat?, in_turn?}``   → ``{actions}``
+* ``legal``    ``{state, seat?, in_turn?, side?}`` → ``{actions, side?}`` (side: a Tichu call …)
 * ``explain``  ``{state, action, seat?}``     → ``{verdict}``
-* ``apply``    ``{state, action, seat?}``     → ``{state, view}`` or ``{ok: false, verdict}``
+* ``apply``    ``{state, action, seat?, in_turn?, settle?}`` → ``{state, view}`` or ``{ok: false, verdict}``
+               (``settle: false`` keeps the out-of-turn chances on the new position open)
+* ``settle``   ``{state}``                    → ``{state, view}`` (nobody takes those chances)
+* ``interrupt`` ``{state, seat}``             → ``{action}`` (the bot's out-of-turn bomb, or null)
 * ``bot``      ``{state, seat?, level?}``     → ``{action, why}`` (level "heuristic" or "random")
 * ``hint``     ``{state, seat?}``             → ``{hint}``
 * ``advance``  ``{state}``                    → ``{state, view}`` (e.g. the next round)
@@ -100,8 +103,12 @@ def op_view(req: dict[str, Any]) -> dict[str, Any]:
 
 def op_legal(req: dict[str, Any]) -> dict[str, Any]:
     game, state = _get(req)
-    actions = game.legal_actions(state, _seat(req, game, state), in_turn=req.get("in_turn", True))
-    return {"actions": [a.to_json() for a in actions]}  # what game.action_to_json does, one call fewer
+    seat = _seat(req, game, state)
+    actions = game.legal_actions(state, seat, in_turn=req.get("in_turn", True))
+    out: dict[str, Any] = {"actions": [a.to_json() for a in actions]}  # as game.action_to_json, one call fewer
+    if req.get("side") and seat is not None:
+        out["side"] = [a.to_json() for a in game.side_actions(state, seat)]
+    return out
 
 
 def op_explain(req: dict[str, Any]) -> dict[str, Any]:
@@ -118,8 +125,25 @@ def op_apply(req: dict[str, Any]) -> dict[str, Any]:
         new = game.apply(state, action, _seat(req, game, state), in_turn=req.get("in_turn", True))
     except IllegalAction as exc:
         return {"ok": False, "verdict": exc.verdict.to_json(req.get("lang", "en"))}
-    new = game.settle(new)
+    if req.get("settle", True):
+        new = game.settle(new)
     return {"state": _store(game, new), "view": _view(game, new, req)}
+
+
+def op_settle(req: dict[str, Any]) -> dict[str, Any]:
+    """Declines the open out-of-turn chances (nobody bombs) and runs what follows automatically."""
+    game, state = _get(req)
+    new = game.settle(state)
+    return {"state": _store(game, new), "view": _view(game, new, req)}
+
+
+def op_interrupt(req: dict[str, Any]) -> dict[str, Any]:
+    """The bot's out-of-turn choice for ``seat`` right now (a bomb), or ``action: null``."""
+    from .bots import interrupt_choice
+    game, state = _get(req)
+    seat = _check_seat(req.get("seat"), game, state)
+    action = interrupt_choice(game, state, seat) if seat is not None else None
+    return {"action": game.action_to_json(action) if action is not None else None}
 
 
 def op_bot(req: dict[str, Any]) -> dict[str, Any]:
@@ -179,7 +203,7 @@ def op_timeit(req: dict[str, Any]) -> dict[str, Any]:
 OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "new": op_new, "load": op_load, "view": op_view, "legal": op_legal, "explain": op_explain,
     "apply": op_apply, "bot": op_bot, "hint": op_hint, "advance": op_advance, "games": op_games,
-    "reveal": op_reveal, "timeit": op_timeit,
+    "reveal": op_reveal, "timeit": op_timeit, "settle": op_settle, "interrupt": op_interrupt,
 }
 
 

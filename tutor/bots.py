@@ -21,10 +21,23 @@ class Choice:
 
 
 _HEURISTICS: dict[str, Callable[[Game, Any, int], Choice]] = {}
+_INTERRUPTS: dict[str, Callable[[Game, Any, int], Any]] = {}
 
 
-def register_heuristic(game_name: str, fn: Callable[[Game, Any, int], Choice]) -> None:
+def register_heuristic(game_name: str, fn: Callable[[Game, Any, int], Choice],
+                       interrupt: Callable[[Game, Any, int], Any] | None = None) -> None:
+    """Registers a game's heuristic bot and, for games with actions out of turn, its interrupt rule."""
     _HEURISTICS[game_name] = fn
+    if interrupt is not None:
+        _INTERRUPTS[game_name] = interrupt
+
+
+def interrupt_choice(game: Game, state: Any, seat: int) -> Action | None:
+    """The bot's action out of turn for ``seat`` now (a Tichu bomb), or None to let it pass by."""
+    if not game.legal_actions(state, seat, in_turn=False):
+        return None
+    rule = _INTERRUPTS.get(game.name)
+    return rule(game, state, seat) if rule else None
 
 
 def random_choice(game: Game, state: Any, seat: int, rng: Rng) -> Choice:

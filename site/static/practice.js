@@ -39,9 +39,10 @@ export function readUrl(search, flagInfo, game) {
       settings.flags[name] = parseFlag(value, info);
     }
   }
-  const players = settings.flags.players ?? 3;
-  if (settings.seat >= (Number.isInteger(players) ? players : 3)) {
-    return { error: fmt(S.url_bad_seat, { value: String(settings.seat), max: (Number.isInteger(players) ? players : 3) - 1 }) };
+  const fallback = flagInfo.find((f) => f.name === "players").default;
+  const players = Number.isInteger(settings.flags.players) ? settings.flags.players : fallback;
+  if (settings.seat >= players) {
+    return { error: fmt(S.url_bad_seat, { value: String(settings.seat), max: players - 1 }) };
   }
   return { settings };
 }
@@ -76,8 +77,11 @@ function seedValue(seed) {
 // ------------------------------------------------------------------ the form
 function buildForm(settings) {
   const form = ui.form;
-  form.elements.players.value = String(settings.flags.players ?? 3);
-  fillSeats(settings.flags.players ?? 3, settings.seat);
+  const playersInfo = data.flags.find((f) => f.name === "players");
+  const players = settings.flags.players ?? playersInfo.default;
+  form.elements.players.replaceChildren(...(playersInfo.choices || [playersInfo.default]).map((n) =>
+    el("option", { value: n, selected: n === players }, String(n))));
+  fillSeats(players, settings.seat);
   form.elements.seed.value = settings.seed;
   form.elements.hints.checked = settings.hints;
   const fields = document.getElementById("flag-fields");
@@ -92,6 +96,7 @@ function buildForm(settings) {
         el("option", { value: c, selected: c === value }, String(c)))), el("small", {}, ` — ${info.doc}`));
   }));
   form.elements.players.onchange = () => fillSeats(Number(form.elements.players.value), 0);
+  form.elements.players.disabled = (playersInfo.choices || []).length < 2;
 }
 
 function fillSeats(players, seat) {
@@ -146,26 +151,106 @@ async function refresh(generation) {
   st.selected.clear();
   st.hintLevel = 0;
   st.legal = null;
+  st.side = [];
+  st.window = null;
   showHistory(reply.view.log);
+  const view = reply.view;
+  if (view.result) {
+    const text = view.result.round_score
+      ? fmt(S.round_over_teams, { a: view.result.round_score.A, b: view.result.round_score.B })
+      : fmt(S.round_over, { winner: S[`winner.${view.result.winner}`] });
+    setFeedback("info", text);
+  }
+  const myTurn = view.to_act === st.settings.seat;
+  if (myTurn) {
+    const legal = await engine.call({ op: "legal", state: st.id, seat: st.settings.seat, side: true });
+    if (generation !== st.generation) return;
+    if (legal.ok) {
+      st.legal = legal.actions;
+      st.side = legal.side || [];
+    }
+  } else {
+    const side = await engine.call({ op: "legal", state: st.id, seat: st.settings.seat, side: true, in_turn: false });
+    if (generation !== st.generation) return;
+    st.side = (side.ok && side.side) || [];
+  }
   draw();
-  const myTurn = reply.view.to_act === st.settings.seat;
-  if (reply.view.result) {
-    setFeedback("info", fmt(S.round_over, { winner: S[`winner.${reply.view.result.winner}`] }));
-  }
-  if (myTurn && st.settings.hints) {
-    const legal = await engine.call({ op: "legal", state: st.id, seat: st.settings.seat });
-    if (generation === st.generation && legal.ok) st.legal = legal.actions;
-  }
-  if (!myTurn && reply.view.to_act !== null && reply.view.to_act !== undefined) {
+  if (!myTurn && view.to_act !== null && view.to_act !== undefined) {
     await new Promise((resolve) => setTimeout(resolve, 350));
     if (generation !== st.generation) return;
-    const bot = await engine.call({ op: "bot", state: st.id, seat: reply.view.to_act, lang: data.lang });
+    const bot = await engine.call({ op: "bot", state: st.id, seat: view.to_act, lang: data.lang });
     if (!bot.ok || generation !== st.generation) return;
-    const applied = await engine.call({ op: "apply", state: st.id, action: bot.action, seat: reply.view.to_act, lang: data.lang });
-    if (!applied.ok || generation !== st.generation) return;
-    st.id = applied.state;
-    await refresh(generation);
+    await applyAndOfferInterrupts(bot.action, view.to_act, true, generation);
   }
+}
+
+/**
+ * Applies a move, then, in games with bombs out of turn, opens the window for them: the seats
+ * are asked in turn order from the seat after the play on top (TICHU-BOMB-8); bots answer at
+ * once, the learner sees the bombs they may play and chooses or lets the play stand.
+ */
+async function applyAndOfferInterrupts(action, seat, inTurn, generation) {
+  const applied = await engine.call({ op: "apply", state: st.id, action, seat, in_turn: inTurn, settle: false, lang: data.lang });
+  if (generation !== st.generation) return false;
+  if (!applied.ok) return applied;
+  st.id = applied.state;
+  let view = applied.view;
+  while (view.interrupt_open) {
+    const top = view.top ? view.top.seat : seat;
+    let taken = false;
+    for (let k = 1; k <= 4 && !taken; k++) {
+      const asked = (top + k) % 4;
+      if (!view.cards_held[asked]) continue;
+      if (asked === st.settings.seat) {
+        const options = await engine.call({ op: "legal", state: st.id, seat: asked, in_turn: false });
+        if (generation !== st.generation) return false;
+        if (options.ok && options.actions.length) {
+          const choice = await askLearnerToBomb(view, options.actions);
+          if (generation !== st.generation) return false;
+          if (choice) {
+            const bombed = await engine.call({ op: "apply", state: st.id, action: choice, seat: asked, in_turn: false, settle: false, lang: data.lang });
+            if (!bombed.ok) continue;
+            st.id = bombed.state;
+            st.undo.push(st.id);
+            view = bombed.view;
+            taken = true;
+          }
+        }
+      } else {
+        const bot = await engine.call({ op: "interrupt", state: st.id, seat: asked });
+        if (generation !== st.generation) return false;
+        if (bot.ok && bot.action) {
+          const bombed = await engine.call({ op: "apply", state: st.id, action: bot.action, seat: asked, in_turn: false, settle: false, lang: data.lang });
+          if (bombed.ok) {
+            st.id = bombed.state;
+            view = bombed.view;
+            taken = true;
+          }
+        }
+      }
+    }
+    if (!taken) break;
+  }
+  const settled = await engine.call({ op: "settle", state: st.id, seat: st.settings.seat, lang: data.lang });
+  if (generation !== st.generation) return false;
+  if (settled.ok) st.id = settled.state;
+  st.generation += 1;
+  await refresh(st.generation);
+  return applied;
+}
+
+/** Shows the learner the bombs they may play out of turn now; resolves with one, or null. */
+function askLearnerToBomb(view, bombs) {
+  st.view = view;
+  draw();
+  return new Promise((resolve) => {
+    const buttons = bombs.map((action) => el("button", { type: "button", class: "primary bomb", onclick: () => resolve(action) },
+      fmt(S.bomb_now, { cards: describeAction(action) })));
+    buttons.push(el("button", { type: "button", id: "btn-let-go", onclick: () => resolve(null) }, S.let_it_go));
+    ui.decision.hidden = false;
+    ui.decision.replaceChildren(el("p", { class: "window", role: "alert" }, S.bomb_window), el("div", { class: "buttons" }, buttons));
+    ui.decision.querySelector("button").focus();
+  });
 }
 
 function showHistory(log) {
@@ -185,50 +270,100 @@ function draw() {
   });
   renderDecision(myTurn);
   ui.undo.disabled = !st.undo.length;
-  ui.reveal.disabled = !view || view.phase === "auction";
+  ui.reveal.disabled = !view || ["auction", "grand_tichu", "exchange"].includes(view.phase);
   ui.nextRound.hidden = !view.result;
 }
 
 function renderDecision(myTurn) {
-  ui.decision.hidden = !myTurn;
-  if (!myTurn) return;
+  const side = (st.side || []).map((action) => el("button", { type: "button", class: "call", onclick: () => act(action, true) },
+    S[`action.${Object.keys(action)[0]}`] || JSON.stringify(action)));
+  ui.decision.hidden = !myTurn && !side.length;
+  if (ui.decision.hidden) return;
   const buttons = [];
-  if (st.view.phase === "auction") {
+  const phase = st.view.phase;
+  const legal = st.legal || [];
+  if (!myTurn) {
+    ui.decision.replaceChildren(el("div", { class: "buttons" }, side));
+    return;
+  }
+  if (phase === "auction") {
     buttons.push(el("button", { type: "button", onclick: () => act("PASS") }, S["action.PASS"]));
     for (const n of [1, 2, 3]) buttons.push(el("button", { type: "button", onclick: () => act({ bid: n }) }, fmt(S["action.bid"], { n })));
+  } else if (phase === "exchange") {
+    return renderExchange(side);
+  } else if (["grand_tichu", "wish", "dragon_gift"].includes(phase)) {
+    for (const action of legal) buttons.push(el("button", { type: "button", onclick: () => act(action) }, decisionLabel(action)));
   } else {
     buttons.push(el("button", { type: "button", class: "primary", id: "btn-play", disabled: !st.selected.size, onclick: playSelected }, S.play));
     buttons.push(el("button", { type: "button", id: "btn-pass", onclick: () => act("PASS") }, S.pass));
   }
   if (st.settings.hints) buttons.push(el("button", { type: "button", id: "btn-hint", onclick: hint }, st.hintLevel ? S.hint_more : S.hint));
-  ui.decision.replaceChildren(el("div", { class: "buttons" }, buttons));
+  ui.decision.replaceChildren(el("div", { class: "buttons" }, buttons, side));
+}
+
+function decisionLabel(action) {
+  const [key, value] = Object.entries(action)[0];
+  if (key === "grand") return S[`action.grand.${value}`];
+  if (key === "wish") return value === null ? S["action.wish.none"] : fmt(S["action.wish"], { rank: S[`rank.${value}`] || value });
+  if (key === "give_trick_to") return fmt(S["action.give_trick_to"], { n: value });
+  return JSON.stringify(action);
+}
+
+/** The exchange: one card for each other seat, chosen with three menus. */
+function renderExchange(side) {
+  const hand = st.view.hand || [];
+  const seats = [1, 2, 3].map((k) => (st.settings.seat + k) % 4);
+  const selects = seats.map((seat, i) => el("label", { class: "exchange" }, `${fmt(S.exchange_to, { n: seat })} `,
+    el("select", { "data-seat": seat }, hand.map((token, j) => el("option", { value: token, selected: j === i }, describeAction([token]))))));
+  const submit = el("button", { type: "button", class: "primary", onclick: () => {
+    const gifts = Object.fromEntries([...ui.decision.querySelectorAll("select")].map((sel) => [sel.dataset.seat, sel.value]));
+    act({ exchange: gifts });
+  } }, S["action.exchange"]);
+  ui.decision.replaceChildren(el("div", { class: "buttons" }, selects, submit, side));
 }
 
 function selectedTokens() {
   return [...st.selected].map((id) => id.split(":").slice(1).join(":"));
 }
 
-function playSelected() {
-  const tokens = selectedTokens();
-  if (tokens.length) act(tokens);
+function physical(token) {
+  return token.split("=")[0];
 }
 
-async function act(action) {
-  if (st.busy || !st.view || st.view.to_act !== st.settings.seat) return;
+/** The selected cards as an action; a Phoenix in a combination takes the rank the engine allows. */
+function playSelected() {
+  const tokens = selectedTokens();
+  if (!tokens.length) return;
+  if (tokens.includes("PHOENIX") && tokens.length > 1 && st.legal) {
+    const want = [...tokens].sort().join(" ");
+    const matches = st.legal.filter((a) => Array.isArray(a) && a.map(physical).sort().join(" ") === want);
+    if (matches.length === 1) return act(matches[0]);
+    if (matches.length > 1) {
+      ui.decision.replaceChildren(el("p", {}, S.choose_phoenix), el("div", { class: "buttons" }, matches.map((m) =>
+        el("button", { type: "button", onclick: () => act(m) }, describeAction(m)))));
+      return;
+    }
+  }
+  act(tokens);
+}
+
+async function act(action, side = false) {
+  if (st.busy || !st.view) return;
+  if (!side && st.view.to_act !== st.settings.seat) return;
   st.busy = true;
   const before = st.id;
-  const applied = await engine.call({ op: "apply", state: st.id, action, seat: st.settings.seat, lang: data.lang });
+  setFeedback("", "");
+  st.generation += 1;
+  const result = await applyAndOfferInterrupts(action, st.settings.seat, true, st.generation);
   st.busy = false;
-  if (!applied.ok) {
-    const verdict = applied.verdict || { text: applied.error, rule_ids: [] };
+  if (result && result.ok === false) {
+    st.generation += 1;
+    const verdict = result.verdict || { text: result.error, rule_ids: [] };
     setFeedback("bad", S.illegal, verdict);
+    draw();
     return;
   }
-  setFeedback("", "");
   st.undo.push(before);
-  st.id = applied.state;
-  st.generation += 1;
-  await refresh(st.generation);
 }
 
 async function undo() {

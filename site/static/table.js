@@ -39,6 +39,10 @@ export function el(tag, attrs = {}, ...children) {
 
 export function parseCard(token) {
   const t = token.split("#")[0];
+  if (t.includes("=")) {
+    const [special, declared] = t.split("=");
+    return { token: t, special, declared };
+  }
   if (t.includes("-")) {
     const [suit, rank] = t.split("-");
     return { token: t, suit, rank };
@@ -46,8 +50,17 @@ export function parseCard(token) {
   return { token: t, special: t };
 }
 
+const SPECIAL_FACE = {
+  MAHJONG: ["1", { en: "Mahj.", ja: "麻雀" }], DOG: ["Dog", { en: "", ja: "犬" }],
+  PHOENIX: ["Ph", { en: "Phoenix", ja: "鳳凰" }], DRAGON: ["Dr", { en: "Dragon", ja: "龍" }],
+  JOKER: ["JK", { en: "", ja: "" }],
+};
+
 export function cardName(token) {
   const c = parseCard(token);
+  if (c.declared) {
+    return fmt(S.phoenix_as, { name: S[`special.${c.special}`] || c.special, rank: S[`rank.${c.declared}`] || c.declared });
+  }
   if (c.special) return S[`special.${c.special}`] || c.special;
   const rank = S[`rank.${c.rank}`] || c.rank;
   return fmt(S.card_name, { rank, suit: S[`suit.${c.suit}`] });
@@ -59,6 +72,11 @@ export function cardFace(token) {
     const ja = LANG === "ja";
     return [el("span", { class: "rank", text: "JK" }),
       el("span", { class: "suit", "aria-hidden": "true", text: c.special === "BJ" ? (ja ? "小" : "small") : (ja ? "大" : "BIG") })];
+  }
+  if (c.special && SPECIAL_FACE[c.special]) {
+    const [face, sub] = SPECIAL_FACE[c.special];
+    return [el("span", { class: "rank", text: face }),
+      el("span", { class: "suit", "aria-hidden": "true", text: c.declared ? `=${c.declared}` : sub[LANG] || "" })];
   }
   if (c.special) return [el("span", { class: "rank", text: c.special })];
   return [el("span", { class: "rank", text: c.rank }),
@@ -124,6 +142,14 @@ export function seatLabel(view, seat) {
   if (view.landlord !== null && view.landlord !== undefined) {
     parts.push(seat === view.landlord ? `· ${S.landlord}` : `· ${S.farmer}`);
   }
+  if (view.teams) {  // partnership games: the team, the partner, calls, going out
+    parts.push(`· ${fmt(S.team, { t: seat % 2 === 0 ? "A" : "B" })}`);
+    if (view.seat !== null && view.seat !== undefined && seat === (view.seat + 2) % 4) parts.push(`· ${S.partner}`);
+    const call = view.calls && view.calls[seat];
+    if (call) parts.push(`· ${S[`call.${call}`]}`);
+    const place = (view.out || []).indexOf(seat);
+    if (place >= 0) parts.push(`· ${fmt(S.out_place, { n: place + 1 })}`);
+  }
   return parts.join(" ");
 }
 
@@ -161,7 +187,8 @@ export function renderTable(container, view, opts = {}) {
     el("h3", {}, seatLabel(view, seat), view.to_act === seat ? " ◀" : ""),
     shown
       ? el("div", { class: "cards shown", "aria-label": fmt(S.hand_of, { n: seat }) }, shown.map(cardImage))
-      : el("p", { class: "count" }, el("span", { class: "card back", "aria-hidden": "true" }), fmt(S.cards_count, { n: count })));
+      : el("p", { class: "count" }, el("span", { class: "card back", "aria-hidden": "true" }), fmt(S.cards_count, { n: count })),
+    view.captured_points ? el("p", { class: "points" }, fmt(S.points, { n: view.captured_points[seat] })) : null);
   }));
 
   const middle = el("div", { class: "middle" });
@@ -179,7 +206,7 @@ export function renderTable(container, view, opts = {}) {
     middle.append(el("ul", { class: "auction" }, view.auction.map((entry) =>
       el("li", {}, `${fmt(S.seat, { n: entry.seat })}: ${describeAction(entry.action)}`))));
   }
-  if (view.phase === "play" || view.phase === "score") {
+  if (["play", "score", "wish", "dragon_gift"].includes(view.phase)) {
     const trick = el("div", { class: "trick", "aria-label": S.trick });
     if (!view.trick || !view.trick.length) {
       if (view.phase === "play" && view.to_act === view.seat) trick.append(el("p", { class: "lead" }, S.nothing_to_beat));
@@ -189,12 +216,17 @@ export function renderTable(container, view, opts = {}) {
         trick.append(el("div", { class: `play${top ? " top" : ""}` },
           el("span", { class: "who" }, `${fmt(S.seat, { n: entry.seat })}: `),
           entry.cards ? el("span", { class: "cards" }, entry.cards.map(cardImage)) : el("em", {}, S.passed),
+          entry.in_turn === false ? el("strong", { class: "out-of-turn" }, ` ${S.out_of_turn}`) : null,
           top ? el("span", { class: "beat-label" }, ` ← ${S.to_beat}`) : null));
       }
     }
     middle.append(trick);
   }
-  if (view.result) {
+  if (view.wish) middle.append(el("p", { class: "wish" }, fmt(S.wish, { rank: S[`rank.${view.wish}`] || view.wish })));
+  if (view.scores && !Array.isArray(view.scores)) {  // team totals, kept across rounds
+    middle.append(el("p", { class: "result" }, `${S.scores}: `,
+      Object.entries(view.scores).map(([team, score]) => `${fmt(S.team, { t: team })} ${score}`).join(" · ")));
+  } else if (view.result) {
     middle.append(el("p", { class: "result" }, `${S.scores}: `,
       view.scores.map((score, seat) => `${fmt(S.seat, { n: seat })} ${score > 0 ? "+" : ""}${score}`).join(" · ")));
   }

@@ -10,22 +10,27 @@ import pytest
 import tutor.game
 from tutor.game import all_games
 from tutor.games.doudizhu.combos import TYPES
+from tutor.games.tichu.combos import TYPES as TICHU_TYPES
 from tutor.messages import LANGS, catalog, render
 
 # the package the tests import (the repo checkout, or the installed wheel inside Pyodide)
 SOURCES = sorted(Path(tutor.game.__file__).resolve().parent.rglob("*.py"))
-KEY_LITERAL = re.compile(r"""["']((?:common|ddz|hint|bot)\.[a-z_.0-9]+)["']""")
+KEY_LITERAL = re.compile(r"""["']((?:common|ddz|tichu|hint|bot)\.[a-z_.0-9]+)["']""")
 F_STRING = re.compile(r"""\bf(["'])(.*?)\1""")
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 # Message keys built with f-strings, resolved by hand (a new pattern must be added here).
 DYNAMIC = {
     "{game.rule_prefix.lower()}.hint.kind": lambda: {f"{g.rule_prefix.lower()}.hint.kind" for g in all_games()},
-    # Decision actions of the built games (README §3): Dou Dizhu has only {"bid": n}
-    "hint.kind.{action.key}": lambda: {"hint.kind.bid"},
+    # Decision actions of the built games (README §3): Dou Dizhu {"bid": n}; Tichu grand, exchange,
+    # wish, give_trick_to and the side declaration call
+    "hint.kind.{action.key}": lambda: {f"hint.kind.{k}" for k in ("bid", "grand", "exchange", "wish",
+                                                                  "give_trick_to", "call")},
 }
 # Text parameters translated through the catalog (messages._format_param): <prefix>.<family>.<value>
-PARAM_VALUES = {"ddz.type": set(TYPES), "ddz.winner": {"landlord", "farmers"}}
+PARAM_VALUES = {"ddz.type": set(TYPES), "ddz.winner": {"landlord", "farmers"}, "tichu.type": set(TICHU_TYPES),
+                "tichu.team": {"A", "B"}, "tichu.rank": {"MAHJONG", "DRAGON"},
+                "tichu.phase": {"grand_tichu", "exchange", "play", "wish", "dragon_gift", "score"}}
 
 
 def source_text() -> str:
@@ -73,12 +78,13 @@ def test_every_code_key_is_in_the_catalog(lang):
     assert not missing, f"missing in {lang}.json: {missing}"
 
 
-def test_every_type_has_a_name_in_both_languages():
-    for t in TYPES:
-        en, ja = catalog("en")[f"ddz.type.{t}"], catalog("ja")[f"ddz.type.{t}"]
+@pytest.mark.parametrize("prefix, types", [("ddz", TYPES), ("tichu", TICHU_TYPES)])
+def test_every_type_has_a_name_in_both_languages(prefix, types):
+    for t in types:
+        en, ja = catalog("en")[f"{prefix}.type.{t}"], catalog("ja")[f"{prefix}.type.{t}"]
         assert en.strip() and ja.strip() and ja != t
-    assert len({catalog("en")[f"ddz.type.{t}"] for t in TYPES}) == len(TYPES)
-    assert len({catalog("ja")[f"ddz.type.{t}"] for t in TYPES}) == len(TYPES)
+    assert len({catalog("en")[f"{prefix}.type.{t}"] for t in types}) == len(types)
+    assert len({catalog("ja")[f"{prefix}.type.{t}"] for t in types}) == len(types)
 
 
 def test_catalogs_have_the_same_keys():

@@ -5,3 +5,5 @@ from .game import Flags, State, Tichu
 GAME = register(Tichu())
 
 __all__ = ["Tichu", "Flags", "State", "GAME"]
+
+from . import bot  # noqa: E402,F401  (registers the heuristic bot)
