@@ -35,10 +35,17 @@ def short_card(token: str) -> str:
     return token
 
 
+def _card_text(token: str, cat: dict[str, str]) -> str:
+    if "=" in token:  # a declared wild card: "Phoenix(8)", "joker(7♥)"
+        name, _, value = token.partition("=")
+        return f"{cat.get(f'card.{name}', name)}({short_card(value)})"
+    return cat.get(f"card.{token}", short_card(token))
+
+
 def _format_param(name: str, value: Any, prefix: str, lang: str) -> str:
     cat = catalog(lang)
     if name == "cards" and isinstance(value, (list, tuple)):
-        return " ".join(cat.get(f"card.{t}", short_card(str(t))) for t in value)
+        return " ".join(_card_text(str(t), cat) for t in value)
     if isinstance(value, str):
         # "top_type" uses the "type" entries, "top_rank" the "rank" entries, and so on
         family = name.rsplit("_", 1)[-1]

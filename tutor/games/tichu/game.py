@@ -179,7 +179,7 @@ class Tichu(Game):
         state = replace(state, phase="grand_tichu", hands=first, second_half=second, to_act=0,
                         grand=(None,) * 4, calls=(None,) * 4, exchanges=(None,) * 4, played=(False,) * 4,
                         trick=(), trick_closed=False, wish=None, out=(), captured=((),) * 4,
-                        captured_offset=(0,) * 4, result=None,
+                        captured_offset=(0,) * 4, set_aside=(), result=None,
                         log=state.log + (_event("tichu.event.deal", ("TICHU-DEAL-1",), round=state.round_no),))
         if not state.flags.grand_tichu:
             return self._after_grand(replace(state, grand=(False,) * 4))
@@ -217,6 +217,7 @@ class Tichu(Game):
         cards = [c for h in state.hands for c in h] + [c for h in state.second_half for c in h]
         cards += [c.physical for e in state.trick for c in e.cards]
         cards += [c for pile in state.captured for c in pile] + list(state.set_aside)
+        cards += [card for gifts in state.exchanges if gifts for _, card in gifts]  # passed, not yet revealed
         return cards
 
     def hands(self, state: State) -> dict[int, list[str]]:
@@ -334,7 +335,7 @@ class Tichu(Game):
         if isinstance(action, Decision) and action.key == "call":
             if action.value != "tichu":
                 return _no("tichu.bad_call", ("TICHU-CALL-1",), value=action.value), None
-            if state.calls[seat] == "grand":
+            if state.calls[seat] == "grand" or state.grand[seat]:
                 return _no("tichu.call_after_grand", ("TICHU-CALL-4",)), None
             if state.calls[seat] is not None:
                 return _no("tichu.already_called", ("TICHU-CALL-3",)), None
@@ -484,6 +485,11 @@ class Tichu(Game):
         assert top is not None and top.combo is not None
         if not beats(combo, top.combo):
             return _no("tichu.bomb_too_small", ("TICHU-BOMB-2",)), None
+        if seat == state.to_act and not self._trick_complete(state) and state.wish is not None \
+                and not any(is_natural(c) and c.rank == state.wish for c in combo_cards(action)) \
+                and self._wish_forces(state, seat):
+            # the seat whose turn it is acts in turn, wish and all (the exemption is for interrupts)
+            return _no("tichu.wish_forces", ("TICHU-WISH-2", "TICHU-WISH-6"), rank=state.wish), None
         return _yes("tichu.ok.interrupt", ("TICHU-BOMB-4", "TICHU-BOMB-10")), combo
 
     # ------------------------------------------------------------------ apply
@@ -517,13 +523,12 @@ class Tichu(Game):
 
     def _apply_grand(self, state: State, seat: int, call: bool) -> State:
         grand = _set(state.grand, seat, call)
-        calls = _set(state.calls, seat, "grand") if call else state.calls
-        state = replace(state, grand=grand, calls=calls)
-        if None in grand:
+        state = replace(state, grand=grand)
+        if None in grand:  # decisions stay secret until all four are in (TICHU-GT-1)
             return replace(state, to_act=grand.index(None))
-        # decisions revealed together (TICHU-GT-1)
+        calls = tuple("grand" if g else c for g, c in zip(grand, state.calls))
         events = tuple(_event("tichu.event.grand", ("TICHU-GT-1",), seat=s) for s in range(4) if grand[s])
-        return self._after_grand(replace(state, log=state.log + events))
+        return self._after_grand(replace(state, calls=calls, log=state.log + events))
 
     def _apply_exchange(self, state: State, seat: int, gifts: dict[int, Card]) -> State:
         hands = _set(state.hands, seat, multiset_remove(state.hands[seat], list(gifts.values())))
@@ -562,8 +567,9 @@ class Tichu(Game):
             partner = (seat + 2) % 4
             leader = partner if state.hands[partner] else next_active(state, partner)
             captured = _set(state.captured, leader, state.captured[leader] + tuple(physical))
-            return replace(state, trick=(), trick_closed=True, to_act=leader, captured=captured,
-                           log=state.log + (_event("tichu.event.dog", ("TICHU-DOG-1", "TICHU-DOG-2"), seat=leader),))
+            state = replace(state, trick=(), trick_closed=True, to_act=leader, captured=captured,
+                            log=state.log + (_event("tichu.event.dog", ("TICHU-DOG-1", "TICHU-DOG-2"), seat=leader),))
+            return self._finish(state) if self._round_ends(state) else state
         state = replace(state, trick=state.trick + (Entry(seat, tuple(cards), combo, in_turn),))
         if self._round_ends(state):
             return self._end_trick(state, ending=True)
@@ -702,6 +708,10 @@ def round_score(facts: Mapping[str, Any]) -> dict[str, Any]:
         call[team_of(s)] += stake if s == first else -stake
     total = {t: card[t] + call[t] for t in ("A", "B")}
     return {"card_points": card, "call_points": call, "round_score": total}
+
+
+def combo_cards(action: Action) -> tuple[Card, ...]:
+    return action.cards if isinstance(action, Play) else ()
 
 
 def diagnose(cards: Sequence[Card]) -> Verdict:

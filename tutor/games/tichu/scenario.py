@@ -90,6 +90,8 @@ def state_from_setup(game: "Tichu", setup: Mapping[str, Any], path: str = "setup
         if not readings:
             raise ScenarioError(f"{ep}.cards", "not a combination")
         combo = readings[0]
+        if top is not None and top.combo and top.combo.rank >= 15 and len(cards) == 1 and cards[0].special == "PHOENIX":
+            raise ScenarioError(f"{ep}.cards", "the Phoenix may not be played on the Dragon (TICHU-PHOENIX-3)")
         if top is not None and not beats(combo, top.combo):  # type: ignore[arg-type]
             raise ScenarioError(f"{ep}.cards", "does not beat the play before it")
         if not in_turn and not combo.is_bomb:
