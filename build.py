@@ -162,8 +162,12 @@ def build_course(site: Site, game_name: str, by_lang: dict[str, list[Lesson]]) -
                         lesson={"title": lesson.meta["title"], "key": lesson.key}, steps=steps,
                         outro_html=md(lesson.outro), data_json=script_json(data),
                         next_lesson=summaries[i + 1] if i + 1 < len(lessons) else None)
+        flag_rules = rule_catalog.rules_by_id(game_name)
+        flags = [{**f, **({"title": flag_rules[rid]["title"][lang], "doc": flag_rules[rid]["text"][lang]}
+                          if (rid := f"{game.rule_prefix}-FLAG-{f['name']}") in flag_rules else {})}
+                 for f in describe_flags(game.Flags)]
         practice_data = {"game": game_name, "lang": lang, "phases": list(game.phases),
-                         "suits_matter": game.suits_matter, "flags": describe_flags(game.Flags), "wheel": site.wheel_name,
+                         "suits_matter": game.suits_matter, "flags": flags, "wheel": site.wheel_name,
                          "stamp": site.stamp}
         site.render("practice.html", f"{lang}/{game_name}/practice.html", lang,
                     page_title=s["practice_title"].replace("{game}", course_title), page_kind="practice",

@@ -172,8 +172,8 @@ WORST_CANDIDATES = {
     "P + pairs 2-7 + 8": "PHOENIX S-2 H-2 S-3 H-3 S-4 H-4 S-5 H-5 S-6 H-6 S-7 H-7 D-8",
     "P + pairs 8-K + A": "PHOENIX S-8 H-8 S-9 H-9 S-10 H-10 S-J H-J S-Q H-Q S-K H-K D-A",
     "M P + triples 2-5": "MAHJONG PHOENIX S-2 H-2 D-2 S-3 H-3 D-3 S-4 H-4 D-4 S-5 H-5 D-5",
-    "P + triples 2-4 + pairs 5-6": "PHOENIX S-2 H-2 D-2 S-3 H-3 D-3 S-4 H-4 D-4 S-5 H-5 S-6 H-6 D-7",
-    "M P + 2-7 doubled, 8-9 single": "MAHJONG PHOENIX S-2 H-2 S-3 H-3 S-4 H-4 S-5 H-5 S-6 H-6 D-7 D-8",
+    "P + triples 2-4 + pairs 5-6": "PHOENIX S-2 H-2 D-2 S-3 H-3 D-3 S-4 H-4 D-4 S-5 H-5 S-6 H-6",
+    "M P + 2-6 doubled, 7-8 single": "MAHJONG PHOENIX S-2 H-2 S-3 H-3 S-4 H-4 S-5 H-5 S-6 H-6 D-7 D-8",
     "P + run 2-A mixed suits": "PHOENIX S-2 H-3 S-4 H-5 S-6 H-7 S-8 H-9 S-10 H-J S-Q H-K S-A",
     "M P + run 2-10 + pairs": "MAHJONG PHOENIX S-2 H-2 S-3 H-3 D-4 S-5 H-6 S-7 D-8 H-9 S-10 C-10",
 }
@@ -265,7 +265,7 @@ def git_rev() -> str:
         return "unknown"
 
 
-def profile_legal(state: Any, reps: int = 5) -> str:
+def profile_legal(state: Any, reps: int = 5, top: int = 12) -> str:
     prof = cProfile.Profile()
     prof.enable()
     for _ in range(reps):
@@ -273,9 +273,10 @@ def profile_legal(state: Any, reps: int = 5) -> str:
     prof.disable()
     buf = io.StringIO()
     stats = pstats.Stats(prof, stream=buf)
-    stats.sort_stats("tottime").print_stats(12)
-    text = buf.getvalue()
-    keep = [ln for ln in text.splitlines() if ln.strip() and ("(" in ln or "ncalls" in ln) and "Ordered" not in ln]
+    stats.sort_stats("tottime").print_stats(top)
+    lines = buf.getvalue().splitlines()
+    start = next(i for i, ln in enumerate(lines) if "ncalls" in ln)
+    keep = [ln.replace(REPO + os.sep, "") for ln in lines[start:] if ln.strip()]
     return "\n".join("  " + ln.rstrip() for ln in keep)
 
 
@@ -317,9 +318,13 @@ def main(argv: list[str] | None = None) -> int:
     for kind in FOLLOW_TYPES:
         if by_kind.get(kind):
             out(row("    vs " + kind, by_kind[kind]))
+    median_lead = sorted(leads, key=lambda r: r["raw"])[len(leads) // 2]
     slowest = max(leads + follows, key=lambda r: r["raw"])
     out(f"slowest random position: {slowest['row']}, {slowest['n']} actions, raw {slowest['raw']:.0f} us, "
         f"hand {' '.join(format_cards(slowest['hand']))}")
+    out(f"where the time goes on the median leading position ({median_lead['n']} actions, raw "
+        f"{median_lead['raw']:.0f} us; cProfile of 50 calls, top functions by own time):")
+    out(profile_legal(median_lead["state"], reps=50, top=8))
     out("")
 
     # the exchange phase lists every way to pass three cards: 14 * 13 * 12 decisions
@@ -346,7 +351,7 @@ def main(argv: list[str] | None = None) -> int:
     out(f"worst: {worst['row']}: {worst['n']} actions, raw {worst['raw'] / 1000:.2f} ms, "
         f"bridge {worst['bridge'] / 1000:.2f} ms")
     if worst["raw"] / 1000 > SLOW_MS or worst["bridge"] / 1000 > SLOW_MS:
-        out(f"over {SLOW_MS:g} ms: cProfile of 5 raw legal_actions calls on it (top functions by own time):")
+        out(f"over {SLOW_MS:g} ms: cProfile of 5 raw legal_actions calls on it (top functions by own time):")  # noqa: E501
         out(profile_legal(worst["state"]))
     else:
         out(f"(under {SLOW_MS:g} ms: no profile needed)")

@@ -30,12 +30,6 @@ self.addEventListener("fetch", (event) => {
     // pages carry their settings in the query (practice.html?seed=…): match without it
     const hit = await cache.match(request, { ignoreSearch: request.mode === "navigate" });
     if (hit) return hit;
-    try {
-      return await fetch(request);
-    } catch (error) {
-      const page = request.mode === "navigate" ? await cache.match("index.html") : null;
-      if (page) return page;
-      throw error;
-    }
+    return fetch(request);  // not in this build: the network answers (or the browser says offline)
   })());
 });

@@ -69,8 +69,8 @@ function updateButtons() {
   ui.prev.disabled = st.mode !== "free" && st.step === 0 && st.frame === 0;
   ui.next.disabled = st.mode === "free" || (atEnd && lastFrame && (st.mode === "answered" || !step.ask)) || blocked;
   ui.label.textContent = fmt(S.step_of, { i: st.step + 1, n: data.steps.length })
-    + (step.frames.length > 1 ? ` · ${fmt(S.frame_of, { i: st.frame, n: step.frames.length - 1 })}` : "");
-  ui.free.disabled = !engine || !engine.ready;
+    + (step.frames.length > 1 && st.frame > 0 ? ` · ${fmt(S.frame_of, { i: st.frame, n: step.frames.length - 1 })}` : "");
+  ui.free.disabled = !engine || !engine.ready || st.mode === "free";
 }
 
 function showProse() {
@@ -387,7 +387,8 @@ export async function start() {
     else if (event.key === "r" || event.key === "R") restart();
     else if ((event.key === "h" || event.key === "H") && st.mode === "decision") hint();
     else if ((event.key === "p" || event.key === "P") && (st.mode === "decision" || st.mode === "free")) choose("PASS");
-    else if (event.key === "Enter" && tag !== "BUTTON" && tag !== "A" && st.selected.size) playSelected();
+    else if (event.key === "Enter" && st.selected.size && (tag !== "BUTTON" || event.target.classList.contains("card"))
+      && tag !== "A") playSelected();
     else return;
     event.preventDefault();
   });

@@ -29,8 +29,7 @@ export function readUrl(search, flagInfo, game) {
       if (!/^[A-Za-z0-9_-]{1,40}$/.test(value)) return { error: fmt(S.url_bad_seed, { value }) };
       settings.seed = value;
     } else if (name === "seat") {
-      if (!/^\d{1,2}$/.test(value)) return { error: fmt(S.url_bad_seat, { value, max: 3 }) };
-      settings.seat = Number(value);
+      settings.seat = /^\d{1,2}$/.test(value) ? Number(value) : value;
     } else if (name === "hints") {
       if (!["on", "off", "1", "0", "true", "false"].includes(value)) return { error: fmt(S.url_bad_hints, { value }) };
       settings.hints = ["on", "1", "true"].includes(value);
@@ -41,8 +40,10 @@ export function readUrl(search, flagInfo, game) {
   }
   const fallback = flagInfo.find((f) => f.name === "players").default;
   const players = Number.isInteger(settings.flags.players) ? settings.flags.players : fallback;
-  if (settings.seat >= players) {
-    return { error: fmt(S.url_bad_seat, { value: String(settings.seat), max: players - 1 }) };
+  const playersInfo = flagInfo.find((f) => f.name === "players");
+  const maxSeat = ((playersInfo.choices || []).includes(players) ? players : fallback) - 1;
+  if (!Number.isInteger(settings.seat) || settings.seat > maxSeat) {
+    return { error: fmt(S.url_bad_seat, { value: String(settings.seat), max: maxSeat }) };
   }
   return { settings };
 }
@@ -56,6 +57,12 @@ function parseFlag(value, info) {
   }
   if (typeof info.default === "number") return /^-?\d+$/.test(value) ? Number(value) : value;
   return value;
+}
+
+/** Keeps the language switch on the same deal: the other language's page gets the same query. */
+function keepLanguageSwitch() {
+  const link = document.querySelector(".lang-switch");
+  if (link) link.search = location.search;
 }
 
 function writeUrl(settings) {
@@ -78,7 +85,8 @@ function seedValue(seed) {
 function buildForm(settings) {
   const form = ui.form;
   const playersInfo = data.flags.find((f) => f.name === "players");
-  const players = settings.flags.players ?? playersInfo.default;
+  const wanted = settings.flags.players ?? playersInfo.default;
+  const players = (playersInfo.choices || [playersInfo.default]).includes(wanted) ? wanted : playersInfo.default;
   form.elements.players.replaceChildren(...(playersInfo.choices || [playersInfo.default]).map((n) =>
     el("option", { value: n, selected: n === players }, String(n))));
   fillSeats(players, settings.seat);
@@ -89,9 +97,9 @@ function buildForm(settings) {
     const value = settings.flags[info.name] ?? info.default;
     if (typeof info.default === "boolean") {
       return el("label", { class: "flag" }, el("input", { type: "checkbox", name: `flag-${info.name}`, checked: value === true }),
-        ` ${info.name}`, el("small", {}, ` — ${info.doc}`));
+        ` ${info.title || info.name}`, el("small", {}, ` — ${info.doc}`));
     }
-    return el("label", { class: "flag" }, `${info.name} `,
+    return el("label", { class: "flag" }, `${info.title || info.name} `,
       el("select", { name: `flag-${info.name}` }, (info.choices || []).map((c) =>
         el("option", { value: c, selected: c === value }, String(c)))), el("small", {}, ` — ${info.doc}`));
   }));
@@ -125,6 +133,7 @@ async function newDeal(settings) {
   st.settings = settings;
   history.replaceState(null, "", writeUrl(settings));
   ui.share.href = location.href;
+  keepLanguageSwitch();
   const reply = await engine.call({ op: "new", game: data.game, flags: settings.flags, seed: seedValue(settings.seed), seat: settings.seat, lang: data.lang });
   if (generation !== st.generation) return;
   if (!reply.ok) {
@@ -354,16 +363,17 @@ async function act(action, side = false) {
   const before = st.id;
   setFeedback("", "");
   st.generation += 1;
+  st.undo.push(before);  // before the bots move, so Undo is there at once
+  ui.undo.disabled = false;
   const result = await applyAndOfferInterrupts(action, st.settings.seat, true, st.generation);
   st.busy = false;
   if (result && result.ok === false) {
+    st.undo.pop();
     st.generation += 1;
     const verdict = result.verdict || { text: result.error, rule_ids: [] };
     setFeedback("bad", S.illegal, verdict);
     draw();
-    return;
   }
-  st.undo.push(before);
 }
 
 async function undo() {
@@ -461,7 +471,11 @@ export async function start() {
   ui.nextRound.addEventListener("click", nextRound);
   document.addEventListener("keydown", (event) => {
     if (event.target && ["INPUT", "SELECT", "TEXTAREA"].includes(event.target.tagName)) return;
-    if (event.key === "Enter" && st.selected.size && event.target.tagName !== "BUTTON") playSelected();
+    const onCard = event.target && event.target.classList && event.target.classList.contains("card");
+    if (event.key === "Enter" && st.selected.size && (onCard || event.target.tagName !== "BUTTON")) {
+      event.preventDefault();
+      playSelected();
+    }
     else if (event.key === "p" || event.key === "P") act("PASS");
     else if ((event.key === "h" || event.key === "H") && st.settings && st.settings.hints) hint();
     else if ((event.key === "u" || event.key === "U") && st.undo.length) undo();

@@ -187,7 +187,8 @@ export function renderTable(container, view, opts = {}) {
     el("h3", {}, seatLabel(view, seat), view.to_act === seat ? " ◀" : ""),
     shown
       ? el("div", { class: "cards shown", "aria-label": fmt(S.hand_of, { n: seat }) }, shown.map(cardImage))
-      : el("p", { class: "count" }, el("span", { class: "card back", "aria-hidden": "true" }), fmt(S.cards_count, { n: count })),
+      : el("p", { class: "count" }, count ? el("span", { class: "card back", "aria-hidden": "true" }) : null,
+        fmt(S.cards_count, { n: count })),
     view.captured_points ? el("p", { class: "points" }, fmt(S.points, { n: view.captured_points[seat] })) : null);
   }));
 
@@ -212,7 +213,7 @@ export function renderTable(container, view, opts = {}) {
       if (view.phase === "play" && view.to_act === view.seat) trick.append(el("p", { class: "lead" }, S.nothing_to_beat));
     } else {
       for (const entry of view.trick) {
-        const top = entry === lastPlay(view.trick);
+        const top = entry === lastPlay(view.trick) && view.phase !== "score";
         trick.append(el("div", { class: `play${top ? " top" : ""}` },
           el("span", { class: "who" }, `${fmt(S.seat, { n: entry.seat })}: `),
           entry.cards ? el("span", { class: "cards" }, entry.cards.map(cardImage)) : el("em", {}, S.passed),

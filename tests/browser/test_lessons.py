@@ -171,6 +171,9 @@ def test_rules_reference_and_keyboard(page, server) -> None:
     page.keyboard.press("ArrowRight")
     page.keyboard.press("h")
     expect(page.locator(".hint-levels")).to_be_visible()
+    page.get_by_role("button", name="ace of diamonds").click()
+    page.keyboard.press("Enter")  # Enter plays the selection, even with the focus on the card
+    expect(page.locator("#feedback .headline")).to_have_text("Well done.")
     page.keyboard.press("r")
     expect(page.locator("#step-label")).to_have_text(re.compile("Step 1"))
     # the phase indicator marks the current phase in text, not only in colour

@@ -41,12 +41,14 @@ def test_a_whole_deal_against_the_bots_to_the_payment(page, server) -> None:
     expect(page.locator("#feedback")).to_contain_text("Round over")
     expect(page.locator("#history")).to_contain_text(re.compile("has played out"))
     expect(page.locator(".result")).to_contain_text("Seat 0")
+    page.locator("#btn-reveal").click()  # after the deal the learner may look at every hand
+    expect(page.locator(".seat .cards.shown")).to_have_count(2)
     shot(page, "practice-round-over")
     page.locator("#btn-next-round").click()
     expect(page.locator("#history")).to_contain_text("Round 2 begins")
 
 
-def test_undo_and_reveal(page, server) -> None:
+def test_undo(page, server) -> None:
     page.goto(server + PRACTICE + "?seed=11&seat=1")
     expect(page.locator(READY)).to_be_visible(timeout=90_000)
     expect(page.locator("#decision")).to_be_visible(timeout=30_000)
@@ -90,3 +92,16 @@ def test_tampered_urls_get_a_clear_message(page, server, query, message) -> None
     expect(error).to_contain_text("This link cannot be used")
     expect(error).to_contain_text(message)
     expect(page.locator("h1")).to_be_visible()
+
+
+def test_the_language_switch_keeps_the_deal(page, server) -> None:
+    page.goto(server + PRACTICE + "?seed=42&players=4&seat=2")
+    expect(page.locator(READY)).to_be_visible(timeout=90_000)
+    expect(page.locator(".hand button.card").first).to_be_visible(timeout=20_000)
+    hand = hand_tokens(page)
+    page.get_by_role("link", name="この内容を日本語で読む").click()
+    expect(page).to_have_url(re.compile(r"/ja/doudizhu/practice\.html\?seed=42&seat=2&players=4$"))
+    expect(page.locator('#engine-status[data-state="ready"]')).to_be_visible(timeout=90_000)
+    expect(page.locator(".hand button.card").first).to_be_visible(timeout=20_000)
+    assert hand_tokens(page) == hand
+    expect(page.locator("#settings")).to_contain_text("人数")

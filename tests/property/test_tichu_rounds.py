@@ -53,15 +53,8 @@ def _key(action: Any) -> Any:
     return ("decision", action.key, action.value)
 
 
-def _pending_exchange(state: Any) -> list:
-    """Cards given in the exchange but not yet handed over (``test_all_cards_during_exchange``)."""
-    return [c for gifts in state.exchanges if gifts for _, c in gifts]
-
-
 def _check_conservation(state: Any) -> None:
     cards = GAME.all_cards(state)
-    if len(cards) < 56:  # engine: all_cards misses the pending exchange (reported; tested below)
-        cards = cards + _pending_exchange(state)
     assert all(not c.declared for c in cards), "only physical cards are kept"
     assert Counter(cards) == FULL_DECK, "every card is in exactly one place"
 
@@ -213,9 +206,21 @@ def _poll_interrupts(state: Any, rng: Rng, bomb_rate: int, bot_seats: int) -> An
         seat, bomb = options[rng.below(len(options))]
         state = GAME.apply(state, bomb, seat, in_turn=False)
         _check_conservation(state)
+        _check_round_end(state)
+        if state.phase != "play":
+            return state
         top = state.top()
         assert top is not None and top.seat == seat and not top.in_turn and top.combo.is_bomb
     return state
+
+
+def _check_round_end(state: Any) -> None:
+    """TICHU-END-1/2: the round ends as soon as three are out, or two partners are out first."""
+    out = state.out
+    if len(out) >= 3 or (len(out) == 2 and team_of(out[0]) == team_of(out[1])):
+        assert state.phase in ("score", "dragon_gift"), ("the round must end now", out, state.phase)
+    else:
+        assert state.phase != "score"
 
 
 def _check_round_result(state: Any, start_scores: tuple) -> None:
@@ -307,6 +312,7 @@ def play_round(state: Any, seed: int, bot_seats: int, bomb_rate: int, call_rate:
             except IllegalAction:
                 pass
         state = new_state
+        _check_round_end(state)
         if state.phase == "play":
             state = _poll_interrupts(state, rng, bomb_rate, bot_seats)
         state = GAME.settle(state)
@@ -345,3 +351,20 @@ def test_whole_games_end(seed: int, bot_seats: int, target: int) -> None:
         assert state.phase in ("grand_tichu", "exchange") and state.scores == (a, b)
         assert all(len(h) == 14 for h in state.hands) and state.calls == (None,) * 4
     raise AssertionError("the game did not reach its target score")
+
+
+def test_bombs_listed_out_of_turn_are_accepted_out_of_turn() -> None:
+    """``legal_actions(in_turn=False)`` and ``explain``/``apply`` (in_turn=False) agree for the seat on turn.
+
+    TICHU-WISH-2 / TICHU-WISH-6: seat 0 is on turn, a wish for 7 is active and it holds a 7 that
+    beats the single 5, so in turn it must play the 7. ``explain`` refuses its bomb of 9s out of turn
+    too (``tichu.wish_forces``), but ``legal_actions(state, 0, in_turn=False)`` still lists that bomb,
+    so the practice table offers the learner a bomb that ``apply`` then rejects.
+    """
+    state = GAME.from_setup({"flags": {}, "phase": "play", "to_act": 0, "wish": "7", "trick": [{"seat": 3, "cards": ["S-5"]}],
+                             "hands": {"0": ["H-7", "S-9", "H-9", "D-9", "C-9", "S-2"]}})
+    listed = GAME.legal_actions(state, 0, in_turn=False)
+    for bomb in listed:
+        assert GAME.explain(state, bomb, 0, in_turn=False).legal, (bomb, GAME.explain(state, bomb, 0, in_turn=False))
+    bomb = Play(tuple(Card.parse(t) for t in ("S-9", "H-9", "D-9", "C-9")))
+    assert (_key(bomb) in {_key(b) for b in listed}) == GAME.explain(state, bomb, 0, in_turn=False).legal

@@ -335,7 +335,9 @@ class DouDizhu(Game):
             if len({c.type for c in readings}) > 1:
                 return _no("ddz.declare_type", ("DDZ-CMP-6",), readings=sorted({c.type for c in readings})), None
             best = max(readings, key=lambda c: c.rank)
-            return _yes("ddz.ok.lead", ("DDZ-PLAY-1", TYPE_RULE[best.type]), type=best.type), best
+            # the landlord's opening lead (DDZ-PLAY-1), or the lead of a trick's winner (DDZ-PLAY-4)
+            lead_rule = "DDZ-PLAY-1" if not state.played else "DDZ-PLAY-4"
+            return _yes("ddz.ok.lead", (lead_rule, TYPE_RULE[best.type]), type=best.type), best
         winners = [c for c in readings if beats(c, top.combo, state.players)]  # type: ignore[arg-type]
         if winners:
             best = max(winners, key=lambda c: c.rank)

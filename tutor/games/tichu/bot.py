@@ -3,7 +3,8 @@
 A fair practice opponent and a source of hints, not a strong player: every choice comes with
 a reason a learner can read (``tichu.why.*``). ``choose`` answers every in-turn decision
 (``grand_tichu``, ``exchange``, ``wish``, ``dragon_gift``, ``play``); ``interrupt`` says whether
-to bomb out of turn right now (the practice table polls it after every play).
+to bomb out of turn right now (the practice table polls it after every play, through
+``tutor.bots.interrupt_choice``); ``interrupt_reason`` gives the same decision with its reason.
 """
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from typing import Any, Sequence
 from ...actions import PASS, Action, Decision, Pass, Play
 from ...bots import Choice, register_heuristic
 from ...cards import Card
-from .combos import BOMBS, DRAGON, RANK_OF, VALUE, Combo, classify, is_natural
+from .combos import BOMBS, DRAGON, RANK_OF, VALUE, Combo, Hand, classify, generate, is_natural
 from .game import card_points, team_of
 
 GRAND_STRONG = 7          # Dragon 3 + Phoenix 3 + an ace 1, or any bomb (7)
@@ -164,7 +165,11 @@ class _Plays:
         self.bomb_cards = bomb_cards(self.hand)
         self.plays = [a for a in actions if isinstance(a, Play)]
         self.can_pass = any(isinstance(a, Pass) for a in actions)
-        self.combo = {p: _combo_of(state, p) for p in self.plays}
+        top = state.top()
+        # the generator's readings (one pass), instead of classifying every legal play again
+        known = {cards: combo for cards, combo in generate(Hand(self.hand), top.combo if top else None,
+                                                           leading=top is None)}
+        self.combo = {p: known.get(p.cards) or _combo_of(state, p) for p in self.plays}
 
     def is_bomb(self, p: Play) -> bool:
         return self.combo[p].type in BOMBS
@@ -291,12 +296,12 @@ def call_choice(game: Any, state: Any, seat: int) -> Choice | None:
     specials = {c.special for c in hand if c.special}
     score = 3 * ("DRAGON" in specials) + 3 * ("PHOENIX" in specials) + aces + 5 * has_bomb(hand)
     small = sum(1 for c in hand if is_natural(c) and VALUE[c.rank] <= 6 and c not in bomb_cards(hand))
-    if score >= 9 and small <= 4:
+    if score >= 10 and small <= 3:
         return Choice(game.side_actions(state, seat)[0], "tichu.why.call_tichu")
     return None
 
 
-def interrupt_choice(game: Any, state: Any, seat: int) -> Choice | None:
+def interrupt_reason(game: Any, state: Any, seat: int) -> Choice | None:
     """An out-of-turn bomb worth playing now, with its reason (``None``: let the play stand)."""
     if state.phase != "play" or not state.hands[seat] or seat == state.to_act:
         return None  # in turn the regular decision (``choose``) considers bombs itself
@@ -324,8 +329,8 @@ def interrupt_choice(game: Any, state: Any, seat: int) -> Choice | None:
 
 def interrupt(game: Any, state: Any, seat: int) -> Action | None:
     """Whether ``seat`` bombs out of turn now: the bomb to play (``in_turn=False``), or ``None``."""
-    choice = interrupt_choice(game, state, seat)
+    choice = interrupt_reason(game, state, seat)
     return choice.action if choice else None
 
 
-register_heuristic("tichu", choose)
+register_heuristic("tichu", choose, interrupt)
