@@ -19,7 +19,7 @@ import pickle
 from collections import Counter
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from tutor.actions import PASS, Decision, Pass, Play
@@ -32,7 +32,7 @@ from tutor.games.tichu.game import DECK, card_points, team_of
 from tutor.rng import Rng
 
 GAMES = max(500, int(os.environ.get("CARDTUTOR_GAMES", "500")))
-WHOLE_GAMES = max(6, GAMES // 80)
+WHOLE_GAMES = max(20, GAMES // 25)
 GAME = find_game("tichu")
 FULL_DECK = Counter(DECK.cards())
 MAX_STEPS = 1500
@@ -223,6 +223,22 @@ def _check_round_end(state: Any) -> None:
         assert state.phase != "score"
 
 
+def _record_events(state: Any) -> None:
+    """What the round exercised (shown by ``pytest --hypothesis-show-statistics``)."""
+    keys = {e.key for e in state.log}
+    out = state.out
+    event("one-two" if len(out) == 2 else "three out")
+    for key, label in (("tichu.event.interrupt", "bomb out of turn"), ("tichu.event.wish", "wish named"),
+                       ("tichu.event.wish_fulfilled", "wish fulfilled"), ("tichu.event.gift", "Dragon gift"),
+                       ("tichu.event.dog", "Dog played"), ("tichu.event.call", "Tichu call"),
+                       ("tichu.event.grand", "Grand Tichu call")):
+        if key in keys:
+            event(label)
+    if any(e.key == "tichu.event.play" and e.params.get("type") in ("four_of_a_kind_bomb", "straight_flush_bomb")
+           for e in state.log):
+        event("bomb in turn")
+
+
 def _check_round_result(state: Any, start_scores: tuple) -> None:
     res = state.result
     assert res is not None and state.phase == "score"
@@ -320,6 +336,7 @@ def play_round(state: Any, seed: int, bot_seats: int, bomb_rate: int, call_rate:
         raise AssertionError("the round did not end")
     _check_conservation(state)
     _check_round_result(state, start_scores)
+    _record_events(state)
     assert GAME.legal_actions(state, 0) == [] and GAME.to_act(state) is None
     return state
 

@@ -309,8 +309,15 @@ class Tichu(Game):
             return []
         top = state.top()
         assert top is not None and top.combo is not None
-        return [(cards, combo) for cards, combo in generate(Hand(state.hands[seat]), top.combo, leading=False)
-                if combo.is_bomb]
+        bombs = [(cards, combo) for cards, combo in generate(Hand(state.hands[seat]), top.combo, leading=False)
+                 if combo.is_bomb]
+        if self._wish_binds_interrupt(state, seat):
+            bombs = [(c, k) for c, k in bombs if any(is_natural(x) and x.rank == state.wish for x in c)]
+        return bombs
+
+    def _wish_binds_interrupt(self, state: State, seat: int) -> bool:
+        """The seat whose turn it is acts in turn, wish and all: the exemption is for interrupts."""
+        return seat == state.to_act and not self._trick_complete(state) and self._wish_forces(state, seat)
 
     def _interrupt_block(self, state: State) -> Verdict | None:
         top = state.top()
@@ -485,10 +492,8 @@ class Tichu(Game):
         assert top is not None and top.combo is not None
         if not beats(combo, top.combo):
             return _no("tichu.bomb_too_small", ("TICHU-BOMB-2",)), None
-        if seat == state.to_act and not self._trick_complete(state) and state.wish is not None \
-                and not any(is_natural(c) and c.rank == state.wish for c in combo_cards(action)) \
-                and self._wish_forces(state, seat):
-            # the seat whose turn it is acts in turn, wish and all (the exemption is for interrupts)
+        if not any(is_natural(c) and c.rank == state.wish for c in combo_cards(action)) \
+                and self._wish_binds_interrupt(state, seat):
             return _no("tichu.wish_forces", ("TICHU-WISH-2", "TICHU-WISH-6"), rank=state.wish), None
         return _yes("tichu.ok.interrupt", ("TICHU-BOMB-4", "TICHU-BOMB-10")), combo
 
@@ -650,6 +655,11 @@ class Tichu(Game):
                 entry["length"] = c.length
             out.append(entry)
         return out
+
+    def play_type(self, state: State, seat: int, action: Play) -> str:
+        """The combination type ``action`` counts as here ("" if it is no legal play)."""
+        verdict, combo = self._judge(state, action, seat, True)
+        return combo.type if verdict.legal and isinstance(combo, Combo) else ""
 
     # ------------------------------------------------------------------ view
     def view(self, state: State, seat: int | None, lang: str = "en") -> dict[str, Any]:
