@@ -141,6 +141,10 @@ def beats(new: Combo, top: Combo) -> bool:
 
 
 # --------------------------------------------------------------------------- generation
+# one declared Phoenix per rank, made once: generation would otherwise build thousands
+PHOENIX_AS = {v: Card(special="PHOENIX", declared=r) for r, v in VALUE.items()}
+
+
 class Hand:
     """A hand sorted for generation: natural cards by value, and which specials it holds."""
 
@@ -168,7 +172,7 @@ class Hand:
         """Every way to make ``k`` cards of value ``v`` with exactly one Phoenix."""
         if not self.phoenix or not 2 <= v <= 14:
             return []
-        p = Card(special="PHOENIX", declared=RANK_OF[v])
+        p = PHOENIX_AS[v]
         return [s + (p,) for s in combinations(self.by_value.get(v, ()), k - 1)]
 
 
@@ -252,7 +256,7 @@ def _straights(hand: Hand, length: int | None, above: float) -> Iterator[tuple[t
             for i in slots:
                 if start + i < 2:
                     continue  # the Phoenix never stands for 1
-                phoenix = Card(special="PHOENIX", declared=RANK_OF[start + i])
+                phoenix = PHOENIX_AS[start + i]
                 rest = options[:i] + [[phoenix]] + options[i + 1:]
                 for cards in product(*rest):
                     yield tuple(cards), Combo("straight", float(top), n, n)
@@ -260,11 +264,16 @@ def _straights(hand: Hand, length: int | None, above: float) -> Iterator[tuple[t
 
 def _stairs(hand: Hand, length: int | None, above: float) -> Iterator[tuple[tuple[Card, ...], Combo]]:
     lengths = [length] if length else range(2, 8)
+    pairs = {v for v in range(2, 15) if hand.count(v) >= 2}
+    singles = {v for v in range(2, 15) if hand.count(v) == 1}
     for k in lengths:
         for start in range(2, 16 - k):
             top = start + k - 1
             if top <= above or top > 14:
                 continue
+            short = [v for v in range(start, top + 1) if v not in pairs]
+            if short and not (hand.phoenix and len(short) == 1 and short[0] in singles):
+                continue  # a window the Phoenix cannot mend
             nat = [hand.sets(v, 2) for v in range(start, top + 1)]
             if all(nat):
                 for parts in product(*nat):
