@@ -151,17 +151,20 @@ class Game:
         """Submits an illegal action whose attempt the rules punish (SJ-THROW-3, DFG-OPEN-3)."""
         raise IllegalAction(self.explain(state, action, seat, in_turn))
 
+    # The three below suit every game whose state keeps ``hands`` (a tuple per seat),
+    # ``trick`` (entries with ``to_json``) and ``trick_closed``; others override them.
     def hands(self, state: Any) -> dict[int, list[str]]:
         """Every seat's complete hand as tokens (golden checks and tests, never the page)."""
-        raise NotImplementedError  # pragma: no cover
+        from .cards import format_cards
+        return {s: format_cards(h) for s, h in enumerate(state.hands)}
 
     def trick_entries(self, state: Any) -> list[dict[str, Any]]:
         """The current trick as README §4.2 trick entries."""
-        raise NotImplementedError  # pragma: no cover
+        return [e.to_json() for e in state.trick]
 
     def trick_over(self, state: Any) -> bool:
         """Whether the last action ended the trick."""
-        raise NotImplementedError  # pragma: no cover
+        return bool(state.trick_closed)
 
     def check_value(self, state: Any, key: str) -> Any:
         """The value of a state check (§4.3, §4.6); ``KeyError`` for an unknown check."""

@@ -4,7 +4,8 @@
 
 import { Engine, loadStrings, markDone } from "./app.js";
 import {
-  actionKey, configure, describeAction, describeKey, el, fmt, playableKeys, renderTable, toggleCard,
+  actionKey, configure, describeAction, describeKey, el, fmt, playableKeys, renderTable, ruleLinks as sharedRuleLinks,
+  showFeedback, toggleCard,
 } from "./table.js";
 
 let data;
@@ -132,23 +133,11 @@ function restart() {
 
 // ------------------------------------------------------------------ decisions
 function setFeedback(kind, text, verdict = null, extra = null) {
-  ui.feedback.className = `feedback ${kind}`;
-  ui.feedback.replaceChildren();
-  if (!text) return;
-  ui.feedback.append(el("p", { class: "headline" }, text));
-  if (verdict) {
-    ui.feedback.append(el("p", { class: "reason" }, verdict.text));
-    if (verdict.rule_ids && verdict.rule_ids.length) ui.feedback.append(ruleLinks(verdict.rule_ids));
-  }
-  if (extra) ui.feedback.append(extra);
+  showFeedback(ui.feedback, kind, text, verdict, extra, data.rules);
 }
 
 function ruleLinks(ids) {
-  return el("p", { class: "rules-cited" }, `${S.rule}: `, ids.map((id, i) => [
-    i ? ", " : "",
-    el("a", { href: `rules.html#${id}`, title: data.rules[id] || id }, id),
-    data.rules[id] ? ` (${data.rules[id]})` : "",
-  ]));
+  return sharedRuleLinks(ids, data.rules);
 }
 
 function selectedTokens() {

@@ -3,7 +3,9 @@
 // gets a message naming what is wrong; the engine validates every flag.
 
 import { Engine, loadStrings } from "./app.js";
-import { configure, describeAction, el, fmt, playableKeys, renderTable, toggleCard } from "./table.js";
+import {
+  configure, describeAction, el, fmt, playableKeys, renderTable, ruleLinks, showFeedback, toggleCard,
+} from "./table.js";
 
 let data;
 let S;
@@ -425,21 +427,8 @@ async function hint() {
   renderDecision(true);
 }
 
-function ruleLinks(ids) {
-  return el("p", { class: "rules-cited" }, `${S.rule}: `, ids.map((id, i) => [i ? ", " : "",
-    el("a", { href: `rules.html#${id}` }, id)]));
-}
-
 function setFeedback(kind, text, verdict = null, extra = null) {
-  ui.feedback.className = `feedback ${kind}`;
-  ui.feedback.replaceChildren();
-  if (!text) return;
-  ui.feedback.append(el("p", { class: "headline" }, text));
-  if (verdict) {
-    ui.feedback.append(el("p", { class: "reason" }, verdict.text));
-    if (verdict.rule_ids && verdict.rule_ids.length) ui.feedback.append(ruleLinks(verdict.rule_ids));
-  }
-  if (extra) ui.feedback.append(extra);
+  showFeedback(ui.feedback, kind, text, verdict, extra);
 }
 
 function engineStatus(stage, error) {

@@ -277,3 +277,25 @@ export function toggleCard(selected, id, index, container, redraw) {
   if (again) again.focus();
 }
 
+
+/** Rule links for a verdict, with each rule's title where the page knows it. */
+export function ruleLinks(ids, titles = {}) {
+  return el("p", { class: "rules-cited" }, `${S.rule}: `, ids.map((id, i) => [
+    i ? ", " : "",
+    el("a", { href: `rules.html#${id}`, title: titles[id] || id }, id),
+    titles[id] ? ` (${titles[id]})` : "",
+  ]));
+}
+
+/** Shows a headline, a verdict's reason with its rule links, and any extra content. */
+export function showFeedback(box, kind, text, verdict = null, extra = null, titles = {}) {
+  box.className = `feedback ${kind}`;
+  box.replaceChildren();
+  if (!text) return;
+  box.append(el("p", { class: "headline" }, text));
+  if (verdict) {
+    box.append(el("p", { class: "reason" }, verdict.text));
+    if (verdict.rule_ids && verdict.rule_ids.length) box.append(ruleLinks(verdict.rule_ids, titles));
+  }
+  if (extra) box.append(extra);
+}

@@ -583,15 +583,6 @@ class DouDizhu(Game):
         spring = bool(setup.get("spring", False)) and flags.spring
         return payment(flags, bid, winner, tuple(bombs), rockets, spring)
 
-    def hands(self, state: State) -> dict[int, list[str]]:
-        return {s: format_cards(h) for s, h in enumerate(state.hands)}
-
-    def trick_entries(self, state: State) -> list[dict[str, Any]]:
-        return [e.to_json() for e in state.trick]
-
-    def trick_over(self, state: State) -> bool:
-        return state.trick_closed
-
     def check_value(self, state: State, key: str) -> Any:
         if key == "landlord":
             return state.landlord

@@ -220,15 +220,6 @@ class Tichu(Game):
         cards += [card for gifts in state.exchanges if gifts for _, card in gifts]  # passed, not yet revealed
         return cards
 
-    def hands(self, state: State) -> dict[int, list[str]]:
-        return {s: format_cards(h) for s, h in enumerate(state.hands)}
-
-    def trick_entries(self, state: State) -> list[dict[str, Any]]:
-        return [e.to_json() for e in state.trick]
-
-    def trick_over(self, state: State) -> bool:
-        return state.trick_closed
-
     def check_value(self, state: State, key: str) -> Any:
         if key == "wish":
             return state.wish
