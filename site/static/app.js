@@ -47,15 +47,17 @@ export async function loadStrings(lang) {
 
 /** A client for the engine worker: call(request) → Promise of the bridge's response. */
 export class Engine {
-  constructor(wheel, stamp, onStatus) {
+  constructor(wheel, stamp) {
     this.ready = false;
     this.failed = null;
     this.pending = new Map();
     this.nextId = 1;
-    this.onStatus = onStatus;
+    this.status = ["loading"];
+    this.listener = null;
     this.readyPromise = new Promise((resolve) => {
       this.resolveReady = resolve;
     });
+    globalThis.cardtutorEngine = this; // for bench/site_perf.py and debugging from the console
     try {
       this.worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
     } catch (error) {
@@ -68,7 +70,17 @@ export class Engine {
       this.fail(event.message || "worker error");
     };
     this.worker.postMessage({ type: "init", wheel, stamp });
-    globalThis.cardtutorEngine = this; // for bench/site_perf.py and debugging from the console
+  }
+
+  /** The page's status line listens from when it is drawn; it first hears the latest stage. */
+  listen(fn) {
+    this.listener = fn;
+    fn(...this.status);
+  }
+
+  onStatus(stage, error) {
+    this.status = [stage, error];
+    if (this.listener) this.listener(stage, error);
   }
 
   fail(error) {
@@ -87,6 +99,7 @@ export class Engine {
       this.onStatus("ready");
       this.resolveReady(true);
     } else if (message.type === "failed") this.fail(message.error);
+    else if (message.type === "snapshot-stored") this.snapshotStored = true;
     else if (message.type === "reply") {
       const resolve = this.pending.get(message.id);
       this.pending.delete(message.id);
@@ -123,8 +136,13 @@ export function registerServiceWorker() {
 
 showProgress();
 if (!["lesson", "practice"].includes(document.body.dataset.page)) registerServiceWorker();
-if (document.body.dataset.page === "lesson") {
-  import("./player.js").then((player) => player.start());
-} else if (document.body.dataset.page === "practice") {
-  import("./practice.js").then((practice) => practice.start());
+// Pages with the engine start its worker first of all, before anything else loads: Pyodide's
+// boot is the long pole, so it must not wait for the page's own modules.
+const PAGE_DATA = { lesson: "lesson-data", practice: "practice-data" };
+const dataId = PAGE_DATA[document.body.dataset.page];
+if (dataId) {
+  const pageData = JSON.parse(document.getElementById(dataId).textContent);
+  const engine = new Engine(pageData.wheel, pageData.stamp);
+  const module = document.body.dataset.page === "lesson" ? import("./player.js") : import("./practice.js");
+  module.then((page) => page.start(engine));
 }

@@ -2,7 +2,7 @@
 // decisions, explains choices (from the build's table, or the engine once it has loaded),
 // gives graded hints, and lets the learner leave the script for free play against bots.
 
-import { Engine, loadStrings, markDone } from "./app.js";
+import { loadStrings, markDone } from "./app.js";
 import {
   actionKey, configure, describeAction, describeKey, el, fmt, playableKeys, renderTable, ruleLinks as sharedRuleLinks,
   showFeedback, toggleCard,
@@ -348,7 +348,7 @@ function unpack(step) {
   if (step.after) step.after = apply(step.frames[step.frames.length - 1], step.after);
 }
 
-export async function start() {
+export async function start(startedEngine) {
   data = JSON.parse(document.getElementById("lesson-data").textContent);
   data.steps.forEach(unpack);
   S = await loadStrings(data.lang);
@@ -382,5 +382,6 @@ export async function start() {
     event.preventDefault();
   });
   enterFrame();
-  engine = new Engine(data.wheel, data.stamp, engineStatus);
+  engine = startedEngine;
+  engine.listen(engineStatus);
 }

@@ -2,7 +2,7 @@
 // class the same deal (…/practice.html?seed=42&players=4&seat=1&spring=true). A tampered URL
 // gets a message naming what is wrong; the engine validates every flag.
 
-import { Engine, loadStrings } from "./app.js";
+import { loadStrings } from "./app.js";
 import {
   configure, describeAction, el, fmt, playableKeys, renderTable, ruleLinks, showFeedback, toggleCard,
 } from "./table.js";
@@ -440,7 +440,7 @@ function engineStatus(stage, error) {
   else if (stage === "failed") text.textContent = fmt(S.engine_failed, { error });
 }
 
-export async function start() {
+export async function start(startedEngine) {
   data = JSON.parse(document.getElementById("practice-data").textContent);
   S = await loadStrings(data.lang);
   configure({ strings: S, lang: data.lang, phases: data.phases, suitsMatter: data.suits_matter });
@@ -469,7 +469,8 @@ export async function start() {
     else if ((event.key === "h" || event.key === "H") && st.settings && st.settings.hints) hint();
     else if ((event.key === "u" || event.key === "U") && st.undo.length) undo();
   });
-  engine = new Engine(data.wheel, data.stamp, engineStatus);
+  engine = startedEngine;
+  engine.listen(engineStatus);
   if (parsed.error) {
     showUrlError(parsed.error);
     return;

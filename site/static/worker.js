@@ -29,6 +29,7 @@ async function storeSnapshot(key, bytes) {
     const cache = await caches.open(SNAPSHOTS);
     for (const old of await cache.keys()) await cache.delete(old);
     await cache.put(key, new Response(bytes));
+    post({ type: "snapshot-stored" });
   } catch {
     /* storage full or unavailable: the next visit boots as usual */
   }
@@ -53,21 +54,22 @@ async function boot(wheel, stamp) {
   post({ type: "stage", stage: "tutor" });
   const purelib = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
   pyodide.unpackArchive(new Uint8Array(wheelBytes), "wheel", { extractDir: purelib });
-  let made = null;
-  if (!snapshot) {
-    pyodide.runPython("import tutor.api\ntutor.api.handle({'op': 'games'})");
-    if (stamp) {
-      try {
-        made = pyodide.makeMemorySnapshot();
-      } catch {
-        made = null;
-      }
-    }
-  }
   const api = pyodide.pyimport("tutor.api");
   handle = (text) => api.handle_json(text);
   post({ type: "ready", snapshot: Boolean(snapshot) });
-  if (made) storeSnapshot(key, made);
+  if (!snapshot && stamp) {
+    // made and stored a little later, between the page's questions: the first answers come first
+    setTimeout(() => {
+      let made = null;
+      try {
+        pyodide.runPython("import tutor.games\ntutor.api.handle({'op': 'games'})");
+        made = pyodide.makeMemorySnapshot();
+      } catch {
+        made = null; // this runtime cannot snapshot: later visits boot as usual
+      }
+      if (made) storeSnapshot(key, made);
+    }, 4000);
+  }
 }
 
 self.onmessage = async (event) => {

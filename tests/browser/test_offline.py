@@ -35,6 +35,7 @@ def test_site_works_offline_after_one_visit(browser, site_dir, watch) -> None:
             const cache = await caches.open(keys[0]);
             return (await cache.keys()).length > 20;
         }""", timeout=60_000, polling=500)
+        page.wait_for_function("globalThis.cardtutorEngine.snapshotStored === true", timeout=30_000)
     finally:
         httpd.shutdown()
         httpd.server_close()
