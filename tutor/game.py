@@ -8,10 +8,12 @@ same calls as regular ones with ``in_turn=False``.
 """
 from __future__ import annotations
 
+import abc
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
 from .actions import Action, parse_action
+from .errors import TutorError
 from .messages import render
 
 
@@ -53,7 +55,7 @@ class IllegalAction(ValueError):
         super().__init__(f"{verdict.text('en')} [{', '.join(verdict.rule_ids)}]")
 
 
-class Game:
+class Game(abc.ABC):
     """Base class: one subclass per game under ``tutor/games/``.
 
     Subclasses set the class facts (``name``, ``phases``, ``Flags``…) and implement the
@@ -72,30 +74,36 @@ class Game:
         from .flags import parse_flags
         return parse_flags(self.Flags, data, path)
 
+    @abc.abstractmethod
     def new_game(self, flags: Any, seed: int | str) -> Any:
         """A fresh game, dealt from ``seed`` (same seed, same deal, on every Python)."""
-        raise NotImplementedError  # pragma: no cover - every game overrides it
+        ...
 
+    @abc.abstractmethod
     def from_setup(self, setup: Mapping[str, Any], path: str = "setup") -> Any:
         """A state from a golden-case / scenario setup (rules/README.md §4.2)."""
-        raise NotImplementedError  # pragma: no cover
+        ...
 
     # --- the rules -------------------------------------------------------------------
+    @abc.abstractmethod
     def to_act(self, state: Any) -> int | None:
-        raise NotImplementedError  # pragma: no cover
+        ...
 
     def phase(self, state: Any) -> str:
         return state.phase
 
+    @abc.abstractmethod
     def legal_actions(self, state: Any, seat: int | None = None, in_turn: bool = True) -> list[Action]:
-        raise NotImplementedError  # pragma: no cover
+        ...
 
+    @abc.abstractmethod
     def explain(self, state: Any, action: Action, seat: int | None = None, in_turn: bool = True) -> Verdict:
-        raise NotImplementedError  # pragma: no cover
+        ...
 
+    @abc.abstractmethod
     def apply(self, state: Any, action: Action, seat: int | None = None, in_turn: bool = True) -> Any:
         """The state after ``action``; raises ``IllegalAction`` (input untouched) if illegal."""
-        raise NotImplementedError  # pragma: no cover
+        ...
 
     def settle(self, state: Any) -> Any:
         """Declines open out-of-turn chances and runs automatic steps up to a decision."""
@@ -105,16 +113,19 @@ class Game:
         """Leaves an automatic phase (e.g. deals the next round after scoring)."""
         return state
 
+    @abc.abstractmethod
     def view(self, state: Any, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see, JSON-ready (``None``: a spectator, no hand shown)."""
-        raise NotImplementedError  # pragma: no cover
+        ...
 
+    @abc.abstractmethod
     def round_over(self, state: Any) -> bool:
-        raise NotImplementedError  # pragma: no cover
+        ...
 
+    @abc.abstractmethod
     def all_cards(self, state: Any) -> list[Any]:
         """Every physical card the state holds, wherever it is (conservation checks)."""
-        raise NotImplementedError  # pragma: no cover
+        ...
 
     def events(self, state: Any) -> Sequence[Any]:
         return state.log
@@ -135,13 +146,13 @@ class Game:
         return default_normalize(data)
 
     def classify(self, setup: Mapping[str, Any]) -> list[dict[str, Any]]:
-        raise NotImplementedError  # pragma: no cover
+        raise TutorError(f"{self.name} classifies no card sets (golden kind not offered)")
 
     def score(self, setup: Mapping[str, Any]) -> dict[str, Any]:
-        raise NotImplementedError  # pragma: no cover
+        raise TutorError(f"{self.name} scores no end-of-round facts (golden kind not offered)")
 
     def trick(self, setup: Mapping[str, Any]) -> dict[str, Any]:
-        raise NotImplementedError  # pragma: no cover
+        raise TutorError(f"{self.name} resolves no finished tricks (golden kind not offered)")
 
     def side_actions(self, state: Any, seat: int) -> list[Action]:
         """Side declarations open at any time (a Tichu call, a Daifugo exposure)."""
