@@ -5,7 +5,7 @@
 import { loadStrings, markDone } from "./app.js";
 import {
   actionKey, configure, describeAction, describeKey, el, fmt, playableKeys, renderTable, ruleLinks as sharedRuleLinks,
-  showFeedback, toggleCard,
+  showEngineStatus, showFeedback, toggleCard,
 } from "./table.js";
 
 let data;
@@ -327,12 +327,7 @@ async function freeMove(action) {
 }
 
 function engineStatus(stage, error) {
-  const text = ui.status.querySelector(".text");
-  ui.status.dataset.state = stage;
-  if (stage === "runtime") text.textContent = S.engine_stage_runtime;
-  else if (stage === "tutor") text.textContent = S.engine_stage_tutor;
-  else if (stage === "ready") text.textContent = S.engine_ready;
-  else if (stage === "failed") text.textContent = fmt(S.engine_failed, { error });
+  showEngineStatus(ui.status, stage, error);
   updateButtons();
 }
 

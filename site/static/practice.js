@@ -4,7 +4,7 @@
 
 import { loadStrings } from "./app.js";
 import {
-  configure, describeAction, el, fmt, playableKeys, renderTable, ruleLinks, showFeedback, toggleCard,
+  configure, describeAction, el, fmt, playableKeys, renderTable, ruleLinks, showEngineStatus, showFeedback, toggleCard,
 } from "./table.js";
 
 let data;
@@ -432,12 +432,7 @@ function setFeedback(kind, text, verdict = null, extra = null) {
 }
 
 function engineStatus(stage, error) {
-  const text = ui.status.querySelector(".text");
-  ui.status.dataset.state = stage;
-  if (stage === "runtime") text.textContent = S.engine_stage_runtime;
-  else if (stage === "tutor") text.textContent = S.engine_stage_tutor;
-  else if (stage === "ready") text.textContent = S.engine_ready;
-  else if (stage === "failed") text.textContent = fmt(S.engine_failed, { error });
+  showEngineStatus(ui.status, stage, error);
 }
 
 export async function start(startedEngine) {

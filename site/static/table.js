@@ -299,3 +299,13 @@ export function showFeedback(box, kind, text, verdict = null, extra = null, titl
   }
   if (extra) box.append(extra);
 }
+
+/** The engine's status line: loading stages, ready, or what failed (every engine page has one). */
+export function showEngineStatus(box, stage, error) {
+  const text = box.querySelector(".text");
+  box.dataset.state = stage;
+  if (stage === "runtime") text.textContent = S.engine_stage_runtime;
+  else if (stage === "tutor") text.textContent = S.engine_stage_tutor;
+  else if (stage === "ready") text.textContent = S.engine_ready;
+  else if (stage === "failed") text.textContent = fmt(S.engine_failed, { error });
+}
