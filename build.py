@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Builds the static site: ``python build.py [--out _site]``.
 
-Read top to bottom, like makesite: clean the output folder, pack ``tutor`` as a wheel,
+Read top to bottom, like makesite: clean the output folder, pack ``tutor`` as a slim wheel,
 vendor the pinned Pyodide runtime, copy the static files, run every lesson's steps through
 the rules (so pages work before Pyodide loads), render lessons, course pages and the rules
 reference through the Jinja2 templates in ``site/``. Every URL is relative, so the folder
@@ -29,7 +29,7 @@ import markdown  # noqa: E402
 
 from sitebuild.lessons import (Lesson, LessonError, check_translations, compact_frames, compute_lesson,  # noqa: E402
                                load_course)
-from tools.build_wheel import build_project_wheel  # noqa: E402
+from tools.site_wheel import build_site_wheel  # noqa: E402
 from tools.vendor_pyodide import PYODIDE_VERSION, RUNTIME_FILES, ensure_pyodide  # noqa: E402
 from tutor import rules as rule_catalog  # noqa: E402
 from tutor.flags import describe_flags  # noqa: E402
@@ -37,7 +37,6 @@ from tutor.game import find_game  # noqa: E402
 
 LANGS = ("ja", "en")
 GAMES = ("doudizhu", "tichu")  # every game gets a practice table and a rules reference
-COURSES = ("doudizhu",)        # the games whose lessons are written (lessons/<lang>/<game>/)
 SITE = ROOT / "site"
 LESSONS = ROOT / "lessons"
 CACHE = ROOT / ".cache"
@@ -124,7 +123,9 @@ class Site:
 def load_courses(lessons_root: Path) -> dict[str, dict[str, list[Lesson]]]:
     """Every course in every language, checked and run through the rules (fails early)."""
     courses: dict[str, dict[str, list[Lesson]]] = {game: {lang: [] for lang in LANGS} for game in GAMES}
-    for game_name in COURSES:
+    for game_name in GAMES:  # a game has a course once lessons/<lang>/<game>/ exists in some language
+        if not any((lessons_root / lang / game_name).is_dir() for lang in LANGS):
+            continue
         by_lang = {lang: load_course(lessons_root, lang, game_name) for lang in LANGS}
         check_translations(by_lang)
         for lessons in by_lang.values():
@@ -201,9 +202,9 @@ def build(out: Path, lessons_root: Path = LESSONS) -> dict[str, Any]:
     if out.exists():
         shutil.rmtree(out)
     (out / "py").mkdir(parents=True)
-    wheel = build_project_wheel(ROOT, CACHE / "site-wheel")
-    shutil.copy2(wheel, out / "py" / wheel.name)
-    log(f"Packing tutor => py/{wheel.name}")
+    # the browser's slim wheel: what tutor.api imports, minified (the tests use the full pip wheel)
+    wheel = build_site_wheel(ROOT, out / "py")
+    log(f"Packing tutor => py/{wheel.name} ({wheel.stat().st_size // 1024} KB)")
     runtime = ensure_pyodide(CACHE)
     (out / "pyodide").mkdir()
     for name in RUNTIME_FILES:
