@@ -24,9 +24,14 @@ the lesson. Step keys:
 * ``seat`` — the learner's seat (default: the seat to act);
 * ``show`` — other seats whose hands are shown face up (``"all"`` or a list);
 * ``moves`` — scripted moves ``{"seat": s, "action": a}`` the learner steps through;
+  ``"in_turn": false`` makes one an action out of turn (a Tichu bomb);
 * ``ask`` — a decision for the learner after the moves: ``answers`` (accepted actions;
   left out, any legal action is accepted) and ``wrong`` (likely mistakes, explained even
-  before the engine has loaded).
+  before the engine has loaded); ``"out_of_turn": true`` asks while it is not the
+  learner's turn (a bomb window), where ``"LET_GO"`` lets the chance go by.
+
+Out-of-turn chances stay open: after a move the position is settled (a finished trick
+collected, open chances declined) only when what comes next is an action in turn.
 
 Everything is computed here at build time, so the page can show and step through a lesson,
 and explain its prepared choices, before Pyodide is ready. Any problem raises
@@ -41,13 +46,18 @@ from pathlib import Path
 from typing import Any
 
 from tutor.actions import ActionError
-from tutor.bots import hint as engine_hint
+from tutor.bots import hint as engine_hint, hint_for
 from tutor.errors import TutorError
 from tutor.game import Game, IllegalAction, find_game
 from tutor.messages import render
 
 STEP_KEYS = {"scenario", "seat", "show", "moves", "ask"}
-ASK_KEYS = {"answers", "wrong"}
+ASK_KEYS = {"answers", "wrong", "out_of_turn"}
+MOVE_KEYS = {"seat", "action", "in_turn"}
+#: the page's choice for letting an out-of-turn chance go by (no engine action: ``settle`` is)
+LET_GO = "LET_GO"
+#: how many legal actions a decision's table explains and lists (an exchange has thousands)
+LEGAL_CAP = 80
 FRONT_KEYS_REQUIRED = ("key", "title")
 FRONT_KEYS_OPTIONAL = ("minutes", "summary")
 _FENCE = re.compile(r"^```\s*step\s*$")
@@ -159,8 +169,8 @@ def action_key(game: Game, action_json: Any) -> str:
         if game.suits_matter:
             return " ".join(sorted(tokens))
         return " ".join(sorted(t.split("-", 1)[-1] for t in tokens))
-    if action_json == "PASS":
-        return "PASS"
+    if action_json in ("PASS", LET_GO):
+        return action_json
     return json.dumps(action_json, sort_keys=True, separators=(",", ":"))
 
 
@@ -172,6 +182,10 @@ def lean_view(view: dict[str, Any]) -> dict[str, Any]:
         out.pop("scores", None)
     if view.get("phase") != "auction":
         out.pop("auction", None)
+    if view.get("phase") != "grand_tichu":
+        out.pop("grand_decided", None)
+    if view.get("phase") != "exchange":
+        out.pop("exchanged", None)
     return out
 
 
@@ -231,34 +245,80 @@ def compute_lesson(lesson: Lesson) -> list[dict[str, Any]]:
         start_replay = list(replay)
         own_moves: list[dict[str, Any]] = []
         frames = [_frame(game, state, seat, show, lang, None)]
-        for m_index, move in enumerate(data.get("moves", [])):
+        moves = data.get("moves", [])
+        if not isinstance(moves, list):
+            raise LessonError(f"{where}: moves is a list of {{\"seat\": s, \"action\": a}}")
+        for m_index, move in enumerate(moves):
             mw = f"{where}: moves[{m_index}]"
-            if not isinstance(move, dict) or set(move) != {"seat", "action"}:
-                raise LessonError(f"{mw}: a move is {{\"seat\": s, \"action\": a}}")
+            if not isinstance(move, dict) or not {"seat", "action"} <= set(move) <= MOVE_KEYS \
+                    or not isinstance(move.get("in_turn", True), bool):
+                raise LessonError(f"{mw}: a move is {{\"seat\": s, \"action\": a}}, "
+                                  f"optionally with \"in_turn\": false")
+            in_turn = move.get("in_turn", True)
             try:
                 action = game.parse_action(move["action"])
                 before = len(game.events(state))
-                state = game.settle(game.apply(state, action, move["seat"]))
+                state = game.apply(state, action, move["seat"], in_turn=in_turn)
             except ActionError as exc:
                 raise LessonError(f"{mw}: {exc}") from None
             except IllegalAction as exc:
-                raise LessonError(f"{mw}: illegal scripted move {json.dumps(move['action'])}: "
+                raise LessonError(f"{mw}: illegal scripted move {json.dumps(move['action'])}"
+                                  f"{'' if in_turn else ' (out of turn)'}: "
                                   f"{exc.verdict.text('en')} [{', '.join(exc.verdict.rule_ids)}]") from None
-            replay.append({"seat": move["seat"], "action": move["action"]})
-            own_moves.append({"seat": move["seat"], "action": move["action"]})
+            settle = not _next_is_out_of_turn(lesson, index, m_index + 1)
+            if settle:
+                state = game.settle(state)
+            done = {"seat": move["seat"], "action": move["action"]}
+            if not in_turn:
+                done["in_turn"] = False
+            if not settle:
+                done["settle"] = False
+            replay.append(done)
+            own_moves.append(done)
             frames.append(_frame(game, state, seat, show, lang, game.events(state)[before:]))
         entry: dict[str, Any] = {
             "prose": step.prose, "seat": seat, "frames": frames,
             "scenario": len(lesson.scenarios) - 1, "replay": start_replay, "moves": own_moves,
         }
         if "ask" in data:
-            state, answered = _compute_ask(game, state, seat, data["ask"], lang, where)
+            settle = not _next_is_out_of_turn(lesson, index + 1, 0, first=False)
+            state, answered = _compute_ask(game, state, seat, data["ask"], lang, where, settle)
             entry["ask"] = answered["ask"]
-            replay.append({"seat": seat, "action": answered["first"]})
+            if answered["first"] != LET_GO:
+                done = {"seat": seat, "action": answered["first"]}
+                if answered["out_of_turn"]:
+                    done["in_turn"] = False
+                if not settle:
+                    done["settle"] = False
+                replay.append(done)
+            else:
+                replay.append({"seat": seat, "action": LET_GO})
             entry["after"] = _frame(game, state, seat, show, lang, answered["events"])
         computed.append(entry)
     lesson.computed = computed
     return computed
+
+
+def _next_is_out_of_turn(lesson: Lesson, step_index: int, move_index: int, first: bool = True) -> bool:
+    """Whether the lesson's next action (a scripted move, else a step's ask) is out of turn.
+
+    Only then does the position stay unsettled, with its out-of-turn chances open. A step
+    with a new scenario starts afresh, so nothing carries over into it.
+    """
+    steps = lesson.steps
+    while step_index < len(steps):
+        data = steps[step_index].data
+        if not first and "scenario" in data:
+            return False
+        moves = data.get("moves") or []
+        if isinstance(moves, list) and move_index < len(moves):
+            move = moves[move_index]
+            return isinstance(move, dict) and move.get("in_turn", True) is False
+        ask = data.get("ask")
+        if isinstance(ask, dict):
+            return ask.get("out_of_turn") is True
+        step_index, move_index, first = step_index + 1, 0, False
+    return False
 
 
 def _frame(game: Game, state: Any, seat: int, show: list[int], lang: str, events: Any) -> dict[str, Any]:
@@ -271,14 +331,25 @@ def _frame(game: Game, state: Any, seat: int, show: list[int], lang: str, events
     return view
 
 
-def _compute_ask(game: Game, state: Any, seat: int, ask: Any, lang: str, where: str) -> tuple[Any, dict[str, Any]]:
+def _compute_ask(game: Game, state: Any, seat: int, ask: Any, lang: str, where: str,
+                 settle: bool = True) -> tuple[Any, dict[str, Any]]:
     if not isinstance(ask, dict) or set(ask) - ASK_KEYS:
-        raise LessonError(f"{where}: ask is an object with \"answers\" and/or \"wrong\"")
-    if game.to_act(state) != seat:
-        raise LessonError(f"{where}: ask: it is seat {game.to_act(state)}'s turn, not the learner's seat {seat}")
-    legal = game.legal_actions(state, seat)
-    legal_json = [game.action_to_json(a) for a in legal]
-    legal_keys = {action_key(game, a) for a in legal_json}
+        raise LessonError(f"{where}: ask is an object with \"answers\", \"wrong\" and/or \"out_of_turn\"")
+    out_of_turn = ask.get("out_of_turn", False)
+    if not isinstance(out_of_turn, bool):
+        raise LessonError(f"{where}: ask.out_of_turn is true or false")
+    in_turn = not out_of_turn
+    if in_turn and game.to_act(state) != seat:
+        raise LessonError(f"{where}: ask: it is seat {game.to_act(state)}'s turn, not the learner's seat {seat} "
+                          f"(a decision out of turn says \"out_of_turn\": true)")
+    if out_of_turn and game.to_act(state) == seat:
+        raise LessonError(f"{where}: ask.out_of_turn, but it is the learner's turn (seat {seat})")
+    legal = game.legal_actions(state, seat, in_turn=in_turn) + game.side_actions(state, seat)
+    legal_json: list[Any] = [game.action_to_json(a) for a in legal]
+    if out_of_turn:
+        legal_json.append(LET_GO)
+    # shortest first, so a capped list still shows every card that can be played alone
+    legal_keys = sorted({action_key(game, a) for a in legal_json}, key=lambda k: (k.count(" "), k))
     answers = ask.get("answers")
     if answers is None:
         answers = legal_json
@@ -287,11 +358,16 @@ def _compute_ask(game: Game, state: Any, seat: int, ask: Any, lang: str, where: 
     table: dict[str, dict[str, Any]] = {}
 
     def explain(data: Any, label: str) -> dict[str, Any]:
-        try:
-            action = game.parse_action(data)
-        except ActionError as exc:
-            raise LessonError(f"{where}: {label}: {exc}") from None
-        verdict = game.explain(state, action, seat).to_json(lang)
+        if data == LET_GO:
+            if in_turn:
+                raise LessonError(f"{where}: {label}: \"LET_GO\" is a choice out of turn only (ask.out_of_turn)")
+            verdict = game.decline(state, seat).to_json(lang)
+        else:
+            try:
+                action = game.parse_action(data)
+            except ActionError as exc:
+                raise LessonError(f"{where}: {label}: {exc}") from None
+            verdict = game.explain(state, action, seat, in_turn=in_turn or _is_side(game, state, seat, action)).to_json(lang)
         table[action_key(game, data)] = verdict
         return verdict
 
@@ -302,13 +378,24 @@ def _compute_ask(game: Game, state: Any, seat: int, ask: Any, lang: str, where: 
                               f"{verdict['text']} [{', '.join(verdict['rule_ids'])}]")
     for i, wrong in enumerate(ask.get("wrong", [])):
         explain(wrong, f"ask.wrong[{i}]")  # legal or not, the page explains it before the engine loads
-    for data in legal_json[:80]:
+    for data in legal_json[:LEGAL_CAP]:
         explain(data, "legal action")
     first = answers[0]
-    action = game.parse_action(first)
     before = len(game.events(state))
-    new_state = game.settle(game.apply(state, action, seat))
-    h = engine_hint(game, state, seat, lang)
+    if first == LET_GO:
+        new_state = game.settle(state)
+        h = hint_for(game, state, seat, None, lang)
+    else:
+        action = game.parse_action(first)
+        side = _is_side(game, state, seat, action)
+        new_state = game.apply(state, action, seat, in_turn=in_turn or side)
+        if settle:
+            new_state = game.settle(new_state)
+        h = hint_for(game, state, seat, action, lang, in_turn=in_turn or side)
+        if in_turn and not side:
+            bot = engine_hint(game, state, seat, lang)  # the bot's reason reads better, where it agrees
+            if action_key(game, bot["action"]) == action_key(game, first):
+                h["why"] = bot["why"]
     # verdict texts repeat a lot (every single "leads a single"): each is stored once
     texts: list[str] = []
     compact: dict[str, list[Any]] = {}
@@ -320,13 +407,21 @@ def _compute_ask(game: Game, state: Any, seat: int, ask: Any, lang: str, where: 
     out = {
         "answers": "any" if any_legal else sorted({action_key(game, a) for a in answers}),
         "answer_actions": [first] if any_legal else answers,
-        "legal": sorted(legal_keys),
-        "complete": len(legal_json) <= 80,
+        "legal": legal_keys[:LEGAL_CAP] if len(legal_keys) > LEGAL_CAP else legal_keys,
+        "complete": len(legal_keys) <= LEGAL_CAP,
         "texts": texts,
         "table": compact,
         "hint": {"kind": h["kind"], "action": h["action"], "why": h["why"], "rule_ids": h["rule"]["rule_ids"]},
     }
-    return new_state, {"ask": out, "first": first, "events": game.events(new_state)[before:]}
+    if out_of_turn:
+        out["out_of_turn"] = True
+    return new_state, {"ask": out, "first": first, "out_of_turn": out_of_turn,
+                       "events": game.events(new_state)[before:]}
+
+
+def _is_side(game: Game, state: Any, seat: int, action: Any) -> bool:
+    """A side declaration (a Tichu call) is made whenever it is open, in turn or not."""
+    return action in game.side_actions(state, seat)
 
 
 def load_course(root: Path, lang: str, game: str) -> list[Lesson]:

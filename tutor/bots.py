@@ -59,18 +59,36 @@ def hint(game: Game, state: Any, seat: int, lang: str = "en") -> dict[str, Any]:
     """A graded hint: level 1 the kind of play, level 2 the cards, level 3 why."""
     from .messages import render
     choice = heuristic_choice(game, state, seat)
-    action = choice.action
-    if isinstance(action, Pass):
-        kind_key, kind_params = "hint.kind.pass", {}
-    elif isinstance(action, Play):
-        kind_key, kind_params = f"{game.rule_prefix.lower()}.hint.kind", {"type": _play_type(game, state, seat, action)}
+    out = hint_for(game, state, seat, choice.action, lang)
+    out["why"] = render(choice.key, choice.params, lang)
+    return out
+
+
+def hint_for(game: Game, state: Any, seat: int, action: Action | None, lang: str = "en",
+             in_turn: bool = True) -> dict[str, Any]:
+    """The graded hint that leads to a given ``action`` (a lesson's answer; None: let a chance go).
+
+    Level 1 names the kind of action, level 2 is the action itself, level 3 the rule's
+    explanation: so a lesson's hint always points at the lesson's own answer.
+    """
+    from .messages import render
+    if action is None:
+        verdict = game.decline(state, seat)
+        kind_key, kind_params = "hint.kind.let_go", {}
     else:
-        kind_key, kind_params = f"hint.kind.{action.key}", {}
-    verdict = game.explain(state, action, seat)
+        verdict = game.explain(state, action, seat, in_turn=in_turn)
+        if not in_turn:
+            kind_key, kind_params = "hint.kind.interrupt", {}
+        elif isinstance(action, Pass):
+            kind_key, kind_params = "hint.kind.pass", {}
+        elif isinstance(action, Play):
+            kind_key, kind_params = f"{game.rule_prefix.lower()}.hint.kind", {"type": _play_type(game, state, seat, action)}
+        else:
+            kind_key, kind_params = f"hint.kind.{action.key}", {}
     return {
-        "action": game.action_to_json(action),
+        "action": game.action_to_json(action) if action is not None else None,
         "kind": render(kind_key, kind_params, lang),
-        "why": render(choice.key, choice.params, lang),
+        "why": verdict.text(lang),
         "rule": verdict.to_json(lang),
     }
 

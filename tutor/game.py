@@ -158,6 +158,14 @@ class Game(abc.ABC):
         """Side declarations open at any time (a Tichu call, a Daifugo exposure)."""
         return []
 
+    def decline(self, state: Any, seat: int) -> Verdict:
+        """Why letting an out-of-turn chance go by is always allowed (a lesson's "let it go").
+
+        Declining is no action the state records (``settle`` closes the chances), so it is
+        always legal; games name the rule that makes the chance optional.
+        """
+        return Verdict(True, "common.ok.let_go", {}, ())
+
     def attempt(self, state: Any, action: Action, seat: int | None = None, in_turn: bool = True) -> Any:
         """Submits an illegal action whose attempt the rules punish (SJ-THROW-3, DFG-OPEN-3)."""
         raise IllegalAction(self.explain(state, action, seat, in_turn))

@@ -4,8 +4,8 @@
 
 import { loadStrings, markDone } from "./app.js";
 import {
-  actionKey, configure, describeAction, describeKey, el, fmt, playableKeys, renderTable, ruleLinks as sharedRuleLinks,
-  showEngineStatus, showFeedback, toggleCard,
+  LET_GO, actionKey, choiceButtons, configure, describeAction, describeKey, el, exchangeControls, fmt, phaseChoices,
+  playableKeys, readPlay, renderTable, ruleLinks as sharedRuleLinks, showEngineStatus, showFeedback, toggleCard,
 } from "./table.js";
 
 let data;
@@ -150,26 +150,38 @@ function renderDecision() {
   ui.decision.hidden = !deciding;
   if (!deciding) return;
   const view = st.mode === "free" ? st.free.view : currentView();
+  const ask = st.mode === "decision" ? currentAsk() : null;
   const buttons = [];
-  if (view.phase === "auction") {
-    buttons.push(el("button", { type: "button", onclick: () => choose("PASS") }, S["action.PASS"]));
-    for (const n of [1, 2, 3]) {
-      buttons.push(el("button", { type: "button", onclick: () => choose({ bid: n }) }, fmt(S["action.bid"], { n })));
-    }
+  const choices = phaseChoices(view);
+  const children = [];
+  if (ask && ask.out_of_turn) {
+    // a window out of turn (a Tichu bomb): select the cards and play them now, or let it go
+    children.push(el("p", { class: "window", role: "status" }, S.bomb_window_lesson));
+    buttons.push(el("button", { type: "button", class: "primary", id: "btn-play", onclick: playSelected, disabled: st.selected.size === 0 }, S.bomb));
+    buttons.push(el("button", { type: "button", id: "btn-let-go", onclick: () => choose(LET_GO) }, S.let_it_go));
+    buttons.push(el("button", { type: "button", onclick: () => { st.selected.clear(); redraw(); }, disabled: st.selected.size === 0 }, S.clear));
+  } else if (view.phase === "exchange") {
+    buttons.push(...exchangeControls(view, choose));
+  } else if (choices) {
+    buttons.push(...choiceButtons(choices, choose));
   } else {
     buttons.push(el("button", { type: "button", class: "primary", id: "btn-play", onclick: playSelected, disabled: st.selected.size === 0 }, S.play));
     buttons.push(el("button", { type: "button", id: "btn-pass", onclick: () => choose("PASS") }, S.pass));
     buttons.push(el("button", { type: "button", onclick: () => { st.selected.clear(); redraw(); }, disabled: st.selected.size === 0 }, S.clear));
   }
-  if (st.mode === "decision") {
+  if (ask) {
+    // side declarations open now (a Tichu call), as the build listed them
+    const side = ask.legal.filter((key) => key.startsWith("{\"call\"")).map((key) => JSON.parse(key));
+    buttons.push(...choiceButtons(side, choose));
     buttons.push(el("button", { type: "button", id: "btn-hint", onclick: hint }, st.hintLevel ? S.hint_more : S.hint));
     buttons.push(el("button", { type: "button", id: "btn-legal", "aria-pressed": String(st.showLegal), onclick: toggleLegal },
       st.showLegal ? S.hide_legal : S.show_legal));
   }
-  const children = [el("div", { class: "buttons" }, buttons)];
-  if (st.mode === "decision" && st.showLegal) {
-    children.push(el("div", { class: "legal-list" }, el("h3", {}, S.legal_moves),
-      el("ul", {}, currentAsk().legal.map((key) => el("li", {}, describeKey(key))))));
+  children.push(el("div", { class: "buttons" }, buttons));
+  if (ask && st.showLegal) {
+    const items = ask.legal.map((key) => el("li", {}, describeKey(key)));
+    if (!ask.complete) items.push(el("li", { class: "more" }, S.legal_more));
+    children.push(el("div", { class: "legal-list" }, el("h3", {}, S.legal_moves), el("ul", {}, items)));
   }
   ui.decision.replaceChildren(...children);
 }
@@ -179,9 +191,24 @@ function toggleLegal() {
   redraw();
 }
 
-function playSelected() {
+async function playSelected() {
   const tokens = selectedTokens();
-  if (tokens.length) choose(tokens);
+  if (!tokens.length) return;
+  let read = readPlay(tokens, st.mode === "decision" ? [...currentAsk().legal, ...Object.keys(currentAsk().table)] : null);
+  if (tokens.includes("PHOENIX") && tokens.length > 1 && !read.choices && read.action === tokens && engine && engine.ready) {
+    // a Phoenix reading the build did not list (long legal lists are capped), or free play: ask the engine
+    const free = st.mode === "free";
+    const position = free ? st.free.id : await decisionState();
+    const reply = position ? await engine.call({ op: "legal", state: position, seat: free ? st.free.seat : currentStep().seat,
+      in_turn: free || !currentAsk().out_of_turn }) : null;
+    if (reply && reply.ok) read = readPlay(tokens, reply.actions);
+  }
+  if (read.choices) {
+    ui.decision.replaceChildren(el("p", {}, S.choose_phoenix), el("div", { class: "buttons" }, read.choices.map((m) =>
+      el("button", { type: "button", onclick: () => choose(m) }, describeAction(m)))));
+    return;
+  }
+  choose(read.action);
 }
 
 /** The build's prepared verdict for a choice: [legal, text index, rule ids] → a verdict. */
@@ -203,7 +230,8 @@ async function choose(action) {
   if (!verdict && engine && engine.ready) {
     st.busy = true;
     const position = await decisionState();
-    const reply = position ? await engine.call({ op: "explain", state: position, action, seat: currentStep().seat, lang: data.lang }) : null;
+    const reply = position ? await engine.call({ op: "explain", state: position, action, seat: currentStep().seat,
+      in_turn: !ask.out_of_turn, lang: data.lang }) : null;
     st.busy = false;
     if (reply && reply.ok) verdict = reply.verdict;
     else if (reply && reply.error) verdict = { legal: false, text: reply.error, rule_ids: [] };
@@ -238,7 +266,8 @@ function hint() {
   if (st.hintLevel >= 3) {
     const verdict = prepared(ask, actionKey(answer));
     parts.push(el("p", {}, `3. ${h.why}`));
-    if (verdict) parts.push(el("p", {}, verdict.text), ruleLinks(verdict.rule_ids));
+    if (verdict && verdict.text !== h.why) parts.push(el("p", {}, verdict.text));
+    parts.push(ruleLinks(verdict ? verdict.rule_ids : h.rule_ids));
   }
   setFeedback("hint", S.hint, null, el("div", { class: "hint-levels" }, parts));
   redraw();
@@ -256,9 +285,18 @@ async function loadPosition(stepIndex, upToAnswer) {
   let id = loaded.state;
   const moves = [...step.replay];
   for (const frameMove of stepMoves(stepIndex)) moves.push(frameMove);
-  if (upToAnswer && step.ask) moves.push({ seat: step.seat, action: step.ask.answer_actions[0] });
+  if (upToAnswer && step.ask) {
+    const next = data.steps[stepIndex + 1];
+    const answered = next && next.scenario === step.scenario && next.replay.length > step.replay.length + (step.moves || []).length
+      ? next.replay[step.replay.length + (step.moves || []).length] : null;
+    moves.push(answered || { seat: step.seat, action: step.ask.answer_actions[0], in_turn: !step.ask.out_of_turn });
+  }
   for (const move of moves) {
-    const applied = await engine.call({ op: "apply", state: id, action: move.action, seat: move.seat, lang: data.lang });
+    // the build's own path: out-of-turn moves, positions left open for a bomb, chances let go
+    const applied = move.action === LET_GO
+      ? await engine.call({ op: "settle", state: id, seat: move.seat, lang: data.lang })
+      : await engine.call({ op: "apply", state: id, action: move.action, seat: move.seat, in_turn: move.in_turn !== false,
+        settle: move.settle !== false, lang: data.lang });
     if (!applied.ok) return null;
     id = applied.state;
   }
@@ -347,7 +385,7 @@ export async function start(startedEngine) {
   data = JSON.parse(document.getElementById("lesson-data").textContent);
   data.steps.forEach(unpack);
   S = await loadStrings(data.lang);
-  configure({ strings: S, lang: data.lang, phases: data.phases, suitsMatter: data.suits_matter });
+  configure({ strings: S, lang: data.lang, phases: data.phases, suitsMatter: data.suits_matter, game: data.game });
   ui.table = document.getElementById("table");
   ui.phases = document.getElementById("phases");
   ui.decision = document.getElementById("decision");

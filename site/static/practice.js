@@ -4,7 +4,8 @@
 
 import { loadStrings } from "./app.js";
 import {
-  configure, describeAction, el, fmt, playableKeys, renderTable, ruleLinks, showEngineStatus, showFeedback, toggleCard,
+  choiceButtons, configure, decisionLabel, describeAction, el, exchangeControls, fmt, phaseChoices, playableKeys, readPlay,
+  renderTable, ruleLinks, showEngineStatus, showFeedback, toggleCard,
 } from "./table.js";
 
 let data;
@@ -287,23 +288,20 @@ function draw() {
 
 function renderDecision(myTurn) {
   const side = (st.side || []).map((action) => el("button", { type: "button", class: "call", onclick: () => act(action, true) },
-    S[`action.${Object.keys(action)[0]}`] || JSON.stringify(action)));
+    decisionLabel(action)));
   ui.decision.hidden = !myTurn && !side.length;
   if (ui.decision.hidden) return;
   const buttons = [];
   const phase = st.view.phase;
-  const legal = st.legal || [];
   if (!myTurn) {
     ui.decision.replaceChildren(el("div", { class: "buttons" }, side));
     return;
   }
-  if (phase === "auction") {
-    buttons.push(el("button", { type: "button", onclick: () => act("PASS") }, S["action.PASS"]));
-    for (const n of [1, 2, 3]) buttons.push(el("button", { type: "button", onclick: () => act({ bid: n }) }, fmt(S["action.bid"], { n })));
-  } else if (phase === "exchange") {
-    return renderExchange(side);
-  } else if (["grand_tichu", "wish", "dragon_gift"].includes(phase)) {
-    for (const action of legal) buttons.push(el("button", { type: "button", onclick: () => act(action) }, decisionLabel(action)));
+  const choices = phaseChoices(st.view);
+  if (phase === "exchange") {
+    buttons.push(...exchangeControls(st.view, (action) => act(action)));
+  } else if (choices) {
+    buttons.push(...choiceButtons(choices, (action) => act(action)));
   } else {
     buttons.push(el("button", { type: "button", class: "primary", id: "btn-play", disabled: !st.selected.size, onclick: playSelected }, S.play));
     buttons.push(el("button", { type: "button", id: "btn-pass", onclick: () => act("PASS") }, S.pass));
@@ -312,50 +310,21 @@ function renderDecision(myTurn) {
   ui.decision.replaceChildren(el("div", { class: "buttons" }, buttons, side));
 }
 
-function decisionLabel(action) {
-  const [key, value] = Object.entries(action)[0];
-  if (key === "grand") return S[`action.grand.${value}`];
-  if (key === "wish") return value === null ? S["action.wish.none"] : fmt(S["action.wish"], { rank: S[`rank.${value}`] || value });
-  if (key === "give_trick_to") return fmt(S["action.give_trick_to"], { n: value });
-  return JSON.stringify(action);
-}
-
-/** The exchange: one card for each other seat, chosen with three menus. */
-function renderExchange(side) {
-  const hand = st.view.hand || [];
-  const seats = [1, 2, 3].map((k) => (st.settings.seat + k) % 4);
-  const selects = seats.map((seat, i) => el("label", { class: "exchange" }, `${fmt(S.exchange_to, { n: seat })} `,
-    el("select", { "data-seat": seat }, hand.map((token, j) => el("option", { value: token, selected: j === i }, describeAction([token]))))));
-  const submit = el("button", { type: "button", class: "primary", onclick: () => {
-    const gifts = Object.fromEntries([...ui.decision.querySelectorAll("select")].map((sel) => [sel.dataset.seat, sel.value]));
-    act({ exchange: gifts });
-  } }, S["action.exchange"]);
-  ui.decision.replaceChildren(el("div", { class: "buttons" }, selects, submit, side));
-}
-
 function selectedTokens() {
   return [...st.selected].map((id) => id.split(":").slice(1).join(":"));
-}
-
-function physical(token) {
-  return token.split("=")[0];
 }
 
 /** The selected cards as an action; a Phoenix in a combination takes the rank the engine allows. */
 function playSelected() {
   const tokens = selectedTokens();
   if (!tokens.length) return;
-  if (tokens.includes("PHOENIX") && tokens.length > 1 && st.legal) {
-    const want = [...tokens].sort().join(" ");
-    const matches = st.legal.filter((a) => Array.isArray(a) && a.map(physical).sort().join(" ") === want);
-    if (matches.length === 1) return act(matches[0]);
-    if (matches.length > 1) {
-      ui.decision.replaceChildren(el("p", {}, S.choose_phoenix), el("div", { class: "buttons" }, matches.map((m) =>
-        el("button", { type: "button", onclick: () => act(m) }, describeAction(m)))));
-      return;
-    }
+  const read = readPlay(tokens, st.legal);
+  if (read.choices) {
+    ui.decision.replaceChildren(el("p", {}, S.choose_phoenix), el("div", { class: "buttons" }, read.choices.map((m) =>
+      el("button", { type: "button", onclick: () => act(m) }, describeAction(m)))));
+    return;
   }
-  act(tokens);
+  act(read.action);
 }
 
 async function act(action, side = false) {
@@ -438,7 +407,7 @@ function engineStatus(stage, error) {
 export async function start(startedEngine) {
   data = JSON.parse(document.getElementById("practice-data").textContent);
   S = await loadStrings(data.lang);
-  configure({ strings: S, lang: data.lang, phases: data.phases, suitsMatter: data.suits_matter });
+  configure({ strings: S, lang: data.lang, phases: data.phases, suitsMatter: data.suits_matter, game: data.game });
   for (const [key, id] of Object.entries({
     table: "table", phases: "phases", decision: "decision", feedback: "feedback", history: "history",
     status: "engine-status", urlError: "url-error", form: "settings", undo: "btn-undo", reveal: "btn-reveal",

@@ -7,9 +7,11 @@ let S = {}; // UI strings of the page's language
 let LANG = "en";
 let PHASES = [];
 let SUITS_MATTER = true;
+let GAME = "";
 
-/** Sets the page's strings, language, phase list and whether suits matter (once per page). */
-export function configure({ strings, lang, phases, suitsMatter }) {
+/** Sets the page's strings, language, game, phase list and whether suits matter (once per page). */
+export function configure({ strings, lang, phases, suitsMatter, game = "" }) {
+  GAME = game;
   S = strings;
   LANG = lang;
   PHASES = phases;
@@ -97,6 +99,9 @@ export function rankOf(token) {
   return c.special || c.rank;
 }
 
+/** A lesson's choice out of turn: let the chance go by (no engine action; sitebuild/lessons.py). */
+export const LET_GO = "LET_GO";
+
 /** The page's key for a choice: exactly what the build computed (sitebuild/lessons.py:action_key). */
 export function actionKey(action) {
   if (action && typeof action === "object" && !Array.isArray(action) && action.cards) action = action.cards;
@@ -105,7 +110,7 @@ export function actionKey(action) {
     const parts = SUITS_MATTER ? tokens : tokens.map((t) => (t.includes("-") ? t.split("-")[1] : t));
     return parts.sort(codeOrder).join(" ");
   }
-  if (action === "PASS") return "PASS";
+  if (action === "PASS" || action === LET_GO) return action;
   return JSON.stringify(sortKeys(action));
 }
 
@@ -123,14 +128,30 @@ function sortKeys(value) {
 
 export function describeAction(action) {
   if (action === "PASS") return S["action.PASS"];
+  if (action === LET_GO) return S.let_it_go;
   if (Array.isArray(action)) return action.map(cardName).join(", ");
-  if (action && action.bid !== undefined) return fmt(S["action.bid"], { n: action.bid });
   if (action && action.cards) return action.cards.map(cardName).join(", ");
+  return decisionLabel(action);
+}
+
+/** Labels for the decisions that are not card plays: bids, Grand Tichu, the wish, the gift, calls. */
+export function decisionLabel(action) {
+  if (!action || typeof action !== "object") return String(action);
+  const [key, value] = Object.entries(action)[0] || [];
+  if (key === "bid") return fmt(S["action.bid"], { n: value });
+  if (key === "grand") return S[`action.grand.${value}`];
+  if (key === "wish") return value === null ? S["action.wish.none"] : fmt(S["action.wish"], { rank: S[`rank.${value}`] || value });
+  if (key === "give_trick_to") return fmt(S["action.give_trick_to"], { n: value });
+  if (key === "call") return S["action.call"];
+  if (key === "exchange") {
+    return Object.entries(value).map(([seat, card]) => `${fmt(S.exchange_to, { n: seat })}: ${cardName(card)}`).join(", ");
+  }
   return JSON.stringify(action);
 }
 
 export function describeKey(key) {
   if (key === "PASS") return S["action.PASS"];
+  if (key === LET_GO) return S.let_it_go;
   if (key.startsWith("{")) return describeAction(JSON.parse(key));
   return key.split(" ").map((t) => (t.includes("-") ? cardName(t) : (S[`special.${t}`] || t))).join(" ");
 }
@@ -157,7 +178,7 @@ export function renderPhases(list, view) {
   list.replaceChildren(...PHASES.map((phase) => {
     const current = phase === view.phase;
     return el("li", { class: current ? "current" : null, "aria-current": current ? "step" : null },
-      current ? "▶ " : "", S[`phase.${phase}`] || phase);
+      current ? "▶ " : "", S[`phase.${GAME}.${phase}`] || S[`phase.${phase}`] || phase);
   }));
 }
 
@@ -188,7 +209,7 @@ export function renderTable(container, view, opts = {}) {
     shown
       ? el("div", { class: "cards shown", "aria-label": fmt(S.hand_of, { n: seat }) }, shown.map(cardImage))
       : el("p", { class: "count" }, count ? el("span", { class: "card back", "aria-hidden": "true" }) : null,
-        fmt(S.cards_count, { n: count })),
+        fmt(count === 1 ? S.cards_count_one : S.cards_count, { n: count })),
     view.captured_points ? el("p", { class: "points" }, fmt(S.points, { n: view.captured_points[seat] })) : null);
   }));
 
@@ -261,8 +282,9 @@ function handCard(token, index, opts) {
 /** Card keys (tokens, or ranks where suits never matter) that take part in some legal play. */
 export function playableKeys(actionKeys) {
   const keys = new Set();
-  for (const key of actionKeys) {
-    if (key === "PASS" || key.startsWith("{")) continue;
+  for (let key of actionKeys) {
+    if (key === "PASS" || key === LET_GO || key.startsWith("{")) continue;
+    key = key.replace(/=[^ ]+/g, ""); // a Phoenix's declared rank is no card of the hand
     for (const part of key.split(" ")) keys.add(part);
   }
   return keys;
@@ -308,4 +330,61 @@ export function showEngineStatus(box, stage, error) {
   else if (stage === "tutor") text.textContent = S.engine_stage_tutor;
   else if (stage === "ready") text.textContent = S.engine_ready;
   else if (stage === "failed") text.textContent = fmt(S.engine_failed, { error });
+}
+
+// ------------------------------------------------------------------ decisions
+const WISH_RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
+
+/**
+ * Every choice a learner may try in a phase that is decided by buttons (not by selecting
+ * cards): all of them, legal or not, so a wrong one gets its explanation. ``null``: cards.
+ */
+export function phaseChoices(view) {
+  const n = view.cards_held.length;
+  switch (view.phase) {
+    case "auction": return ["PASS", { bid: 1 }, { bid: 2 }, { bid: 3 }];
+    case "grand_tichu": return [{ grand: true }, { grand: false }];
+    case "wish": return [...WISH_RANKS.map((rank) => ({ wish: rank })), { wish: null }];
+    case "dragon_gift": return Array.from({ length: n - 1 }, (_, k) => ({ give_trick_to: (view.seat + k + 1) % n }));
+    default: return null;
+  }
+}
+
+/** One button per choice; ``onChoose(action)``. */
+export function choiceButtons(actions, onChoose) {
+  return actions.map((action) => el("button", { type: "button", class: "choice", onclick: () => onChoose(action) },
+    describeAction(action)));
+}
+
+/** The exchange: a menu per other seat (one card each), submitted as ``{exchange: {seat: card}}``. */
+export function exchangeControls(view, onSubmit) {
+  const hand = view.hand || [];
+  const n = view.cards_held.length;
+  const seats = Array.from({ length: n - 1 }, (_, k) => (view.seat + k + 1) % n);
+  const selects = seats.map((seat, i) => el("label", { class: "exchange" }, `${fmt(S.exchange_to, { n: seat })} `,
+    el("select", { "data-seat": seat }, hand.map((token, j) => el("option", { value: token, selected: j === i }, cardName(token))))));
+  const submit = el("button", { type: "button", class: "primary", id: "btn-exchange", onclick: (event) => {
+    const box = event.target.closest(".buttons") || document;
+    onSubmit({ exchange: Object.fromEntries([...box.querySelectorAll("select[data-seat]")].map((sel) => [sel.dataset.seat, sel.value])) });
+  } }, S["action.exchange"]);
+  return [...selects, submit];
+}
+
+function physical(token) {
+  return token.split("=")[0];
+}
+
+/**
+ * The selected cards as a play. A Phoenix in a combination must say which rank it stands for:
+ * the readings come from the legal plays (actions, or a lesson's keys); one reading is taken
+ * at once, several are offered as ``choices``. Returns ``{action}`` or ``{choices}``.
+ */
+export function readPlay(tokens, legal) {
+  if (!(tokens.includes("PHOENIX") && tokens.length > 1) || !legal) return { action: tokens };
+  const want = [...tokens].sort(codeOrder).join(" ");
+  const plays = legal.map((a) => (typeof a === "string" ? (a.startsWith("{") || a === "PASS" || a === LET_GO ? null : a.split(" ")) : a))
+    .filter((a) => Array.isArray(a) && a.map(physical).sort(codeOrder).join(" ") === want);
+  if (plays.length === 1) return { action: plays[0] };
+  if (plays.length > 1) return { choices: plays };
+  return { action: tokens };
 }

@@ -27,7 +27,9 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_every_page_is_there(site: Path) -> None:
     for lang in build.LANGS:
         assert (site / lang / "index.html").is_file()
-        for game in build.COURSES:
+        courses = [g for g in build.GAMES if (ROOT / "lessons" / "en" / g).is_dir()]
+        assert "doudizhu" in courses
+        for game in courses:
             assert (site / lang / game / "index.html").is_file()
             assert (site / lang / game / "rules.html").is_file()
             lessons = load_course(ROOT / "lessons", lang, game)

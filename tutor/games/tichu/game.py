@@ -257,6 +257,10 @@ class Tichu(Game):
             return [Decision("call", "tichu")]
         return []
 
+    def decline(self, state: State, seat: int) -> Verdict:
+        """An out-of-turn bomb is a chance, never a duty (TICHU-BOMB-4)."""
+        return _yes("tichu.ok.let_go", ("TICHU-BOMB-4",))
+
     def _may_call(self, state: State, seat: int) -> bool:
         return (state.phase in ("exchange", "play", "wish", "dragon_gift") and state.calls[seat] is None
                 and not state.played[seat] and len(state.hands[seat]) + (3 if state.exchanges[seat] else 0) == 14)
