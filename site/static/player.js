@@ -204,8 +204,7 @@ async function playSelected() {
     if (reply && reply.ok) read = readPlay(tokens, reply.actions);
   }
   if (read.choices) {
-    ui.decision.replaceChildren(el("p", {}, S.choose_phoenix), el("div", { class: "buttons" }, read.choices.map((m) =>
-      el("button", { type: "button", onclick: () => choose(m) }, describeAction(m)))));
+    ui.decision.replaceChildren(el("p", {}, S.choose_phoenix), el("div", { class: "buttons" }, choiceButtons(read.choices, choose)));
     return;
   }
   choose(read.action);

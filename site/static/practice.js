@@ -320,8 +320,7 @@ function playSelected() {
   if (!tokens.length) return;
   const read = readPlay(tokens, st.legal);
   if (read.choices) {
-    ui.decision.replaceChildren(el("p", {}, S.choose_phoenix), el("div", { class: "buttons" }, read.choices.map((m) =>
-      el("button", { type: "button", onclick: () => act(m) }, describeAction(m)))));
+    ui.decision.replaceChildren(el("p", {}, S.choose_phoenix), el("div", { class: "buttons" }, choiceButtons(read.choices, (m) => act(m))));
     return;
   }
   act(read.action);

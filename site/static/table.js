@@ -352,8 +352,8 @@ export function phaseChoices(view) {
 
 /** One button per choice; ``onChoose(action)``. */
 export function choiceButtons(actions, onChoose) {
-  return actions.map((action) => el("button", { type: "button", class: "choice", onclick: () => onChoose(action) },
-    describeAction(action)));
+  return actions.map((action) => el("button", { type: "button", class: "choice", "data-key": actionKey(action),
+    onclick: () => onChoose(action) }, describeAction(action)));
 }
 
 /** The exchange: a menu per other seat (one card each), submitted as ``{exchange: {seat: card}}``. */
