@@ -10,7 +10,7 @@ import pytest
 from tutor.golden import run_files
 
 SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "rules" / "golden"
-BUILT_GAMES = ["doudizhu", "tichu"]
+BUILT_GAMES = ["doudizhu", "tichu", "napoleon"]
 
 
 @pytest.mark.parametrize("game", BUILT_GAMES)

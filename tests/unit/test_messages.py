@@ -15,7 +15,7 @@ from tutor.messages import LANGS, catalog, render
 
 # the package the tests import (the repo checkout, or the installed wheel inside Pyodide)
 SOURCES = sorted(Path(tutor.game.__file__).resolve().parent.rglob("*.py"))
-KEY_LITERAL = re.compile(r"""["']((?:common|ddz|tichu|hint|bot)\.[a-z_.0-9]+)["']""")
+KEY_LITERAL = re.compile(r"""["']((?:common|ddz|tichu|nap|hint|bot)\.[a-z_.0-9]+)["']""")
 F_STRING = re.compile(r"""\bf(["'])(.*?)\1""")
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
@@ -23,14 +23,18 @@ PLACEHOLDER = re.compile(r"\{(\w+)\}")
 DYNAMIC = {
     "{game.rule_prefix.lower()}.hint.kind": lambda: {f"{g.rule_prefix.lower()}.hint.kind" for g in all_games()},
     # Decision actions of the built games (README §3): Dou Dizhu {"bid": n}; Tichu grand, exchange,
-    # wish, give_trick_to and the side declaration call
+    # wish, give_trick_to and the side declaration call; Napoleon bid, call_adjutant, discard, joker_suit
     "hint.kind.{action.key}": lambda: {f"hint.kind.{k}" for k in ("bid", "grand", "exchange", "wish",
-                                                                  "give_trick_to", "call")},
+                                                                  "give_trick_to", "call", "call_adjutant",
+                                                                  "discard", "joker_suit")},
 }
 # Text parameters translated through the catalog (messages._format_param): <prefix>.<family>.<value>
 PARAM_VALUES = {"ddz.type": set(TYPES), "ddz.winner": {"landlord", "farmers"}, "tichu.type": set(TICHU_TYPES),
                 "tichu.team": {"A", "B"}, "tichu.rank": {"MAHJONG", "DRAGON"},
-                "tichu.phase": {"grand_tichu", "exchange", "play", "wish", "dragon_gift", "score"}}
+                "tichu.phase": {"grand_tichu", "exchange", "play", "wish", "dragon_gift", "score"},
+                "nap.phase": {"auction", "call_adjutant", "discard", "play", "joker_suit", "score"},
+                "nap.suit": {"S", "H", "D", "C"}, "nap.winner": {"napoleon", "allies"},
+                "nap.type": {"lead", "lead_joker", "power", "follow", "trump", "sluff"}}
 
 
 def source_text() -> str:

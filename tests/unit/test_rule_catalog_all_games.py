@@ -12,7 +12,7 @@ from tutor.rules import catalog, rules_by_id
 
 ROOT = Path(__file__).resolve().parents[2]
 SPECS = ROOT.parent / "shared" / "rules"
-SPEC_FILE = {"doudizhu": "doudizhu.md", "tichu": "tichu.md"}
+SPEC_FILE = {"doudizhu": "doudizhu.md", "tichu": "tichu.md", "napoleon": "napoleon.md"}
 
 
 def cited(prefix: str) -> set[str]:
