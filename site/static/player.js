@@ -171,7 +171,9 @@ function renderDecision() {
   }
   if (ask) {
     // side declarations open now (a Tichu call), as the build listed them
-    const side = ask.legal.filter((key) => key.startsWith("{\"call\"")).map((key) => JSON.parse(key));
+    // (a call the lesson prepared as a mistake, e.g. too late, is offered too, to be explained)
+    const side = [...new Set([...ask.legal, ...Object.keys(ask.table)])].filter((key) => key.startsWith("{\"call\""))
+      .map((key) => JSON.parse(key));
     buttons.push(...choiceButtons(side, choose));
     buttons.push(el("button", { type: "button", id: "btn-hint", onclick: hint }, st.hintLevel ? S.hint_more : S.hint));
     buttons.push(el("button", { type: "button", id: "btn-legal", "aria-pressed": String(st.showLegal), onclick: toggleLegal },
