@@ -58,7 +58,18 @@ def _auction(game: Any, state: Any, seat: int, actions: list[Action]) -> Choice:
     if own:
         pick = min(own, key=lambda a: a.value[0])
         return Choice(pick, "nap.why.bid_strong", {"count": pick.value[0], "bid_suit": best})
+    if state.bid is None and _last_to_speak(state, seat):
+        # the other four passed without a bid: bid the minimum rather than redeal forever (NAP-BID-7)
+        pick = min((a for a in actions if isinstance(a, Decision) and a.value[1] == best), key=lambda a: a.value[0])
+        return Choice(pick, "nap.why.bid_last", {"count": pick.value[0], "bid_suit": best})
     return Choice(PASS, "nap.why.bid_weak", {"count": want})
+
+
+def _last_to_speak(state: Any, seat: int) -> bool:
+    """Whether all four other seats have passed in this auction (so a pass now means a redeal)."""
+    if state.flags.pass_is_final:
+        return all(state.passed[s] for s in range(5) if s != seat)
+    return len(state.auction) >= 4 and all(b is None for _, b in state.auction[-4:])
 
 
 def _call(state: Any, seat: int) -> Choice:
