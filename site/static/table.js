@@ -382,8 +382,10 @@ function physical(token) {
 export function readPlay(tokens, legal) {
   if (!(tokens.includes("PHOENIX") && tokens.length > 1) || !legal) return { action: tokens };
   const want = [...tokens].sort(codeOrder).join(" ");
+  const seen = new Set();
   const plays = legal.map((a) => (typeof a === "string" ? (a.startsWith("{") || a === "PASS" || a === LET_GO ? null : a.split(" ")) : a))
-    .filter((a) => Array.isArray(a) && a.map(physical).sort(codeOrder).join(" ") === want);
+    .filter((a) => Array.isArray(a) && a.map(physical).sort(codeOrder).join(" ") === want)
+    .filter((a) => !seen.has(actionKey(a)) && seen.add(actionKey(a)));
   if (plays.length === 1) return { action: plays[0] };
   if (plays.length > 1) return { choices: plays };
   return { action: tokens };

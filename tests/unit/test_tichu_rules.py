@@ -332,7 +332,7 @@ class TestExplain:
         ("S-A H-2 D-3 C-4 S-5", "S-A H-2 D-3 C-4 S-5", "tichu.invalid.ace_low", "TICHU-COMBO-5"),
         ("S-8 PHOENIX", "S-8 PHOENIX", "tichu.phoenix_declare", "TICHU-COMBO-10"),
         ("S-8 PHOENIX", "PHOENIX=8", "tichu.phoenix_single_plain", "TICHU-PHOENIX-2"),
-        ("S-8 H-8 D-8 PHOENIX", "S-8 H-8 D-8 PHOENIX=8", "tichu.invalid.not_combination", "TICHU-COMBO-9"),
+        ("S-8 H-8 D-8 PHOENIX", "S-8 H-8 D-8 PHOENIX=8", "tichu.invalid.phoenix_in_bomb", "TICHU-PHOENIX-4"),
     ])
     def test_invalid_leads(self, hand_text, data, key, rule):
         s = th({"0": hand_text}, trick=[], to_act=0)
@@ -415,6 +415,8 @@ class TestDragon:
         assert Counter(map(str, s.captured[2])) == Counter(["S-5", "DRAGON"])
         assert s.points(2) == 30 and s.points(1) == 0
         assert any(e.key == "tichu.event.gift" and e.params == {"seat": 1, "to": 2} for e in s.log)
+        # the log says who gets the points: the receiver, not the Dragon's player
+        assert s.log[-1].key == "tichu.event.trick_received" and s.log[-1].params == {"seat": 2, "points": 30}
 
     def test_giver_gone_out_next_active_leads(self):  # TICHU-DRAGON-2, TICHU-TRICK-2
         s = th({"0": "S-2 S-3", "1": "DRAGON", "2": "D-9 D-3", "3": "C-2 C-3"}, trick=[play(0, "S-5")], to_act=1)
@@ -441,6 +443,17 @@ class TestDragon:
         to_last = do(s, 2, {"give_trick_to": 3})
         # given to the last player, the trick goes on with his pile to the first out, seat 0
         assert to_last.result["card_points"] == {"A": 40, "B": 0}
+
+
+class TestPhoenixNeverInABomb:  # TICHU-PHOENIX-4
+    def test_three_of_a_kind_and_the_phoenix_is_no_bomb_and_says_so(self):
+        s = th({"0": "S-7 H-7 D-7 PHOENIX S-2 S-3 S-4 S-5 S-6 C-9"}, trick=[], to_act=0)
+        reject(s, "S-7 H-7 D-7 PHOENIX=7", 0, key="tichu.invalid.phoenix_in_bomb", rule="TICHU-PHOENIX-4")
+
+    def test_a_phoenix_straight_in_one_suit_is_still_a_straight(self):
+        s = th({"0": "S-7 H-7 D-7 PHOENIX S-2 S-3 S-4 S-5 S-6 C-9"}, trick=[], to_act=0)
+        v = verdict(s, "S-2 S-3 S-4 PHOENIX=5 S-6", 0)
+        assert v.legal and "TICHU-COMBO-5" in v.rule_ids
 
 
 # --------------------------------------------------------------------------- Dog

@@ -606,7 +606,11 @@ class Tichu(Game):
     def _collect(self, state: State, to: int, winner: int) -> State:
         cards = tuple(c.physical for e in state.trick for c in e.cards)
         captured = _set(state.captured, to, state.captured[to] + cards)
-        log = state.log + (_event("tichu.event.trick_won", ("TICHU-TRICK-1",), seat=winner, points=card_points(cards)),)
+        if to == winner:
+            event = _event("tichu.event.trick_won", ("TICHU-TRICK-1",), seat=winner, points=card_points(cards))
+        else:  # the Dragon's trick, given away: the points are the receiver's (TICHU-DRAGON-2)
+            event = _event("tichu.event.trick_received", ("TICHU-DRAGON-2",), seat=to, points=card_points(cards))
+        log = state.log + (event,)
         state = replace(state, captured=captured, trick=(), trick_closed=True, log=log, phase="play")
         if self._round_ends(state):
             return self._finish(state)
@@ -719,11 +723,25 @@ def combo_cards(action: Action) -> tuple[Card, ...]:
     return action.cards if isinstance(action, Play) else ()
 
 
+def _would_be_bomb(cards: Sequence[Card]) -> bool:
+    """Whether the cards, the Phoenix standing in, would make a bomb (which it never may)."""
+    naturals = [c for c in cards if is_natural(c)]
+    if len(naturals) != len(cards) - 1:
+        return False
+    if len(cards) == 4:
+        return len({c.rank for c in naturals}) == 1
+    values = sorted(VALUE[c.rank] for c in naturals)
+    return (len({c.suit for c in naturals}) == 1 and len(set(values)) == len(values)
+            and values[-1] - values[0] <= len(cards) - 1)
+
+
 def diagnose(cards: Sequence[Card]) -> Verdict:
     """Why a card set is no Tichu combination."""
     specials = {c.special for c in cards if c.special}
     if len(cards) > 1 and "DOG" in specials:
         return _no("tichu.invalid.dog_alone", ("TICHU-DOG-1",))
+    if "PHOENIX" in specials and len(cards) >= 4 and _would_be_bomb(cards):
+        return _no("tichu.invalid.phoenix_in_bomb", ("TICHU-PHOENIX-4", "TICHU-BOMB-1"))
     if len(cards) > 1 and "DRAGON" in specials:
         return _no("tichu.invalid.dragon_alone", ("TICHU-DRAGON-1",))
     if "MAHJONG" in specials and len(cards) > 1:
