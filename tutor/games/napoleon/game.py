@@ -54,7 +54,7 @@ class Flags:
     """The variant flags of napoleon.md §11; defaults are the seed's (Alteil.Net) rules."""
 
     players: int = flag(5, choices=(5,), doc="always 5 (NAP-SETUP-1)")
-    same2_first_trick: bool = flag(False, doc="セイム2 also counts in trick 1 (NAP-SAME2-2)")
+    same2_first_trick: bool = flag(False, doc="セイム2 also counts in trick 1 (NAP-SAME2-2, NAP-SPECIAL-2)")
     reverse: bool = flag(False, doc="リバース: an off-colour jack reverses the direction of the next tricks (NAP-SPECIAL-1)")
     min_bid: int = flag(11, choices=tuple(range(1, 21)), doc="the lowest bid count (NAP-BID-5)")
     pass_is_final: bool = flag(False, doc="a player who passed may not bid again (NAP-BID-6)")
@@ -132,7 +132,7 @@ class State:
         return sum(1 for c in self.won[seat] if is_honour(c))
 
     def napoleon_side_honours(self) -> int:
-        """NAP-SCORE-1: honours taken by Napoleon and the adjutant (the adjutant's only if not solo)."""
+        """NAP-SCORE-1: honours taken by the Napoleon army (NAP-SETUP-4: Napoleon and the adjutant, if any)."""
         if self.napoleon is None:
             return 0
         n = self.honours_of(self.napoleon)
@@ -539,6 +539,8 @@ class Napoleon(Game):
         won = _set(state.won, winner, state.won[winner] + taken)
         got = [c.token for c in honours(taken)]
         rules = (rule, "NAP-TRICK-2") + (("NAP-KITTY-2",) if state.trick_no == 1 else ())
+        if rule == "NAP-SAME2-1" and state.trick_no == 1:
+            rules += ("NAP-SPECIAL-2",)  # same two in trick 1 only by the option
         events = [_event("nap.event.trick_won", rules, seat=winner, count=len(got), cards=got, trick=state.trick_no)]
         direction = direction_after(cards, trump, state.direction, state.flags.reverse)
         if direction != state.direction:
