@@ -519,3 +519,11 @@ class TestBot:
         s = nap({"1": "S-K S-4 H-2"}, to_act=1, trick=[play(0, "S-A")], napoleon=0,
                 called_card="H-2", trump="H", trick_no=3)
         assert heuristic_choice(G, s, 1).action == Play((Card.parse("S-K"),))
+
+
+class TestShortScenarios:
+    def test_calling_a_card_nobody_holds_in_a_short_lesson_hand_is_a_solo(self):  # NAP-ADJ-3
+        s = nap({"0": "S-2 S-3", "1": "H-2", "2": "H-3", "3": "H-4", "4": "H-5"}, phase="call_adjutant", to_act=0,
+                napoleon=0, kitty=["C-2", "C-3", "C-4"])
+        s = do(s, 0, {"call_adjutant": "S-A"})
+        assert s.solo and s.adjutant is None and s.phase == "discard" and len(s.hands[0]) == 5

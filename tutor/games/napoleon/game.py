@@ -474,11 +474,9 @@ class Napoleon(Game):
 
     def _apply_call(self, state: State, seat: int, card: Card) -> State:
         """NAP-ADJ-1/3/4: the holder of ``card`` is the adjutant (secret); then the kitty is taken."""
-        if card in state.hands[seat] or card in state.kitty:
-            solo, adjutant = True, None  # NAP-ADJ-3
-        else:
-            solo = False
-            adjutant = next(s for s in range(PLAYERS) if card in state.hands[s])
+        adjutant = next((s for s in range(PLAYERS) if s != seat and card in state.hands[s]), None)
+        # NAP-ADJ-3: in Napoleon's hand or the kitty, a solo; so too (a lesson's short hands) a card nobody holds
+        solo = adjutant is None
         hands = _set(state.hands, seat, sort_hand(state.hands[seat] + state.kitty))
         log = state.log + (_event("nap.event.call", ("NAP-ADJ-1", "NAP-ADJ-2"), seat=seat, cards=[card.token]),
                            _event("nap.event.kitty", ("NAP-KITTY-1",), seat=seat))
