@@ -104,6 +104,7 @@ def _discard(state: Any, seat: int) -> Choice:
         if not c.special:
             counts[c.suit] = counts.get(c.suit, 0) + 1
     trio = sorted(hand, key=lambda c: _keep_value(c, trump, counts))[:3]
+    trio.sort(key=hand.index)  # in hand order, the form legal_actions lists it in
     return Choice(Decision("discard", tuple(c.token for c in trio)), "nap.why.discard",
                   {"cards": [c.token for c in trio]})
 
