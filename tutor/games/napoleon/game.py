@@ -12,6 +12,7 @@ verdict or bot reason names it before then.
 
 Readings of the spec chosen here (see also napoleon.md §12 and ``tricks.py``):
 
+* The first game's first bidder (the host/dealer of NAP-BID-2) is seat 0.
 * A pass is not final (NAP-BID-6, flag ``pass_is_final``); the auction ends when the four
   others pass in a row after the last bid; five passes and no bid redeal (NAP-BID-7) with the
   same first bidder.
@@ -20,6 +21,9 @@ Readings of the spec chosen here (see also napoleon.md §12 and ``tricks.py``):
   that turns out to lie there is explained like any other call.
 * A called card among the face-up discards reveals the solo game at once (everyone sees it);
   one discarded face down stays secret to the end of the game.
+* The holder of the called card knows it is the adjutant from the call on (its view says
+  ``my_side: "adjutant"``); Napoleon does not know the adjutant until the card is played, but
+  knows whether the game is solo once the kitty is in hand.
 * Scenarios may start in the middle of a game: cards in no hand, trick or kitty were played in
   earlier tricks whose winners the setup does not say, so they count for nobody.
 * A game is one deal; games follow one another with running totals, with no set end (the seed
