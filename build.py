@@ -36,7 +36,7 @@ from tutor.flags import describe_flags  # noqa: E402
 from tutor.game import find_game  # noqa: E402
 
 LANGS = ("ja", "en")
-GAMES = ("doudizhu", "tichu")  # every game gets a practice table and a rules reference
+GAMES = ("doudizhu", "tichu", "napoleon")  # every game gets a practice table and a rules reference
 SITE = ROOT / "site"
 LESSONS = ROOT / "lessons"
 CACHE = ROOT / ".cache"
