@@ -527,3 +527,26 @@ class TestShortScenarios:
                 napoleon=0, kitty=["C-2", "C-3", "C-4"])
         s = do(s, 0, {"call_adjutant": "S-A"})
         assert s.solo and s.adjutant is None and s.phase == "discard" and len(s.hands[0]) == 5
+
+
+class TestView:
+    def test_public_table_facts(self):  # NAP-TRICK-1, NAP-TRICK-2
+        s = nap({"2": "D-K D-2"}, to_act=2, trick=[play(0, "D-5"), play(1, "S-A")], trump="H", trick_no=4,
+                napoleon=0, called_card="H-K")
+        v = G.view(s, 2)
+        assert v["winning"] == 1 and v["lead_suit"] == "D" and v["trick_no"] == 4 and v["leader"] == 0
+        assert v["hand"] == ["D-2", "D-K"] and v["cards_held"][2] == 2 and v["my_side"] in ("allies", "adjutant")
+        s2 = do(s, 2, "D-K")
+        assert G.view(s2, 3)["winning"] == 1
+        yoro = nap({"2": "H-Q D-2"}, to_act=2, trick=[play(0, "D-5"), play(1, "S-A")], trump="S", trick_no=4,
+                   napoleon=0, called_card="C-K")
+        assert G.view(do(yoro, 2, "H-Q"), 0)["winning"] == 2  # NAP-YORO-1
+
+    def test_captured_honours_are_public(self):  # NAP-TRICK-2
+        s = nap({"3": "D-K D-2", "4": "S-3 C-3", "0": "H-2 H-3", "1": "D-4 H-4", "2": "D-5 C-5"}, to_act=3,
+                trick_no=9, trump="S", napoleon=0, called_card="H-3")
+        s = run(s, (3, "D-K"), (4, "S-3"), (0, "H-2"), (1, "D-4"), (2, "D-5"))
+        for seat in range(5):
+            v = G.view(s, seat)
+            assert v["captured_honours"][4] == ["D-K"] and v["honours_won"][4] == 1
+            assert v["last_trick"]["winner"] == 4 and v["trick"] == [] and v["winning"] is None

@@ -41,6 +41,7 @@ from ...errors import ScenarioError
 from ...flags import flag
 from ...game import Event, Game, IllegalAction, Verdict
 from ...rng import derive
+from .reasoning import adjutant_candidates
 from .scoring import game_score
 from .tricks import (CLUB_3, DECK, JOKER, MIGHTY, SUITS, bid_beats, direction_after, follow_options, honours,
                      is_honour, is_power, lead_suit, sort_hand, trick_winner)
@@ -120,6 +121,7 @@ class State:
     last_trick: Mapping[str, Any] | None = None
     won: tuple[tuple[Card, ...], ...] = _EMPTY5  # every card of the tricks each seat won
     set_aside: tuple[Card, ...] = ()  # scenarios: cards of earlier tricks, winner unknown
+    voids: tuple[frozenset[str], ...] = (frozenset(),) * PLAYERS  # suits each seat showed it lacks (public)
     scores: tuple[int, ...] = (0,) * PLAYERS
     result: Mapping[str, Any] | None = None
     log: tuple[Event, ...] = field(default=())
@@ -520,8 +522,13 @@ class Napoleon(Game):
                                      cards=[card.token]))
             else:
                 events.append(_event("nap.event.adjutant_revealed", ("NAP-ADJ-2",), seat=seat, cards=[card.token]))
+        voids = state.voids
+        if state.trick and not card.special:
+            suit = lead_suit(state.trick[0].card, state.trick[0].joker_suit)
+            if suit is not None and card.suit != suit:  # a follower off suit has none (NAP-FOLLOW-1)
+                voids = _set(voids, seat, voids[seat] | {suit})
         trick = state.trick + (Entry(seat, card),)
-        state = replace(state, hands=hands, trick=trick, revealed=revealed, trick_closed=False,
+        state = replace(state, hands=hands, trick=trick, revealed=revealed, trick_closed=False, voids=voids,
                         leader=trick[0].seat, log=state.log + tuple(events))
         if len(trick) == 1 and card == JOKER:
             return replace(state, phase="joker_suit", to_act=seat)  # NAP-JOKER-3: name the suit first
@@ -616,6 +623,18 @@ class Napoleon(Game):
         return "trump" if card.suit == trump else "sluff"
 
     # ------------------------------------------------------------------ view
+    def _winning(self, state: State) -> int | None:
+        """Who wins the trick so far (public: every card of it is face up), by NAP-YORO-1 and NAP-RANK-1/2.
+
+        セイム2 (NAP-SAME2-1) is left out: it needs all five cards, and a complete trick is collected
+        at once, so the view never shows one.
+        """
+        if not state.trick or state.trump is None:
+            return None
+        plays = [(e.seat, e.card) for e in state.trick]
+        return trick_winner(plays, state.trump, 1, state.trick[0].joker_suit, False,
+                            state.flags.joker_request_weakens)[0]
+
     def knows_side(self, state: State, seat: int) -> bool:
         """Whether ``seat`` knows who the adjutant is: after the reveal, or being the adjutant."""
         return state.revealed or (state.adjutant == seat and not state.solo)
@@ -666,9 +685,12 @@ class Napoleon(Game):
             "direction": state.direction,
             "last_trick": dict(state.last_trick) if state.last_trick else None,
             "honours_won": [state.honours_of(s) for s in range(PLAYERS)],
+            "captured_honours": [[c.token for c in state.won[s] if is_honour(c)] for s in range(PLAYERS)],
+            "winning": self._winning(state),
             "side_honours": ({"napoleon": state.napoleon_side_honours(),
                               "allies": sum(state.honours_of(s) for s in range(PLAYERS)) - state.napoleon_side_honours()}
                              if public and nap is not None else None),
+            "adjutant_candidates": adjutant_candidates(state, seat),
             "scores": list(state.scores),
             "result": dict(state.result) if state.result else None,
             "log": [e.to_json(lang) for e in state.log],
