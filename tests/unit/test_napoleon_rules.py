@@ -538,7 +538,7 @@ class TestView:
         assert v["hand"] == ["D-2", "D-K"] and v["cards_held"][2] == 2 and v["my_side"] in ("allies", "adjutant")
         s2 = do(s, 2, "D-K")
         assert G.view(s2, 3)["winning"] == 1
-        yoro = nap({"2": "H-Q D-2"}, to_act=2, trick=[play(0, "D-5"), play(1, "S-A")], trump="S", trick_no=4,
+        yoro = nap({"2": "H-Q C-2"}, to_act=2, trick=[play(0, "D-5"), play(1, "S-A")], trump="S", trick_no=4,
                    napoleon=0, called_card="C-K")
         assert G.view(do(yoro, 2, "H-Q"), 0)["winning"] == 2  # NAP-YORO-1
 
