@@ -4,7 +4,7 @@
 
 import { loadStrings, markDone } from "./app.js";
 import {
-  LET_GO, actionKey, choiceButtons, configure, describeAction, describeKey, el, exchangeControls, fmt, phaseChoices,
+  LET_GO, actionKey, choiceButtons, configure, describeAction, describeKey, el, fmt, phaseControls,
   playableKeys, readPlay, renderTable, ruleLinks as sharedRuleLinks, showEngineStatus, showFeedback, toggleCard,
 } from "./table.js";
 
@@ -152,7 +152,6 @@ function renderDecision() {
   const view = st.mode === "free" ? st.free.view : currentView();
   const ask = st.mode === "decision" ? currentAsk() : null;
   const buttons = [];
-  const choices = phaseChoices(view);
   const children = [];
   if (ask && ask.out_of_turn) {
     // a window out of turn (a Tichu bomb): select the cards and play them now, or let it go
@@ -160,14 +159,11 @@ function renderDecision() {
     buttons.push(el("button", { type: "button", class: "primary", id: "btn-play", onclick: playSelected, disabled: st.selected.size === 0 }, S.bomb));
     buttons.push(el("button", { type: "button", id: "btn-let-go", onclick: () => choose(LET_GO) }, S.let_it_go));
     buttons.push(el("button", { type: "button", onclick: () => { st.selected.clear(); redraw(); }, disabled: st.selected.size === 0 }, S.clear));
-  } else if (view.phase === "exchange") {
-    buttons.push(...exchangeControls(view, choose));
-  } else if (choices) {
-    buttons.push(...choiceButtons(choices, choose));
   } else {
-    buttons.push(el("button", { type: "button", class: "primary", id: "btn-play", onclick: playSelected, disabled: st.selected.size === 0 }, S.play));
-    buttons.push(el("button", { type: "button", id: "btn-pass", onclick: () => choose("PASS") }, S.pass));
-    buttons.push(el("button", { type: "button", onclick: () => { st.selected.clear(); redraw(); }, disabled: st.selected.size === 0 }, S.clear));
+    buttons.push(...phaseControls(view, {
+      choose, playSelected, selected: st.selected, clear: () => { st.selected.clear(); redraw(); },
+      discardSelected: () => choose({ discard: selectedTokens() }),
+    }));
   }
   if (ask) {
     // side declarations open now (a Tichu call), as the build listed them

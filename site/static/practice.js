@@ -4,7 +4,7 @@
 
 import { loadStrings } from "./app.js";
 import {
-  choiceButtons, configure, decisionLabel, describeAction, el, exchangeControls, fmt, phaseChoices, playableKeys, readPlay,
+  choiceButtons, configure, decisionLabel, describeAction, el, fmt, phaseControls, playableKeys, readPlay,
   renderTable, ruleLinks, showEngineStatus, showFeedback, toggleCard,
 } from "./table.js";
 
@@ -282,7 +282,7 @@ function draw() {
   });
   renderDecision(myTurn);
   ui.undo.disabled = !st.undo.length;
-  ui.reveal.disabled = !view || ["auction", "grand_tichu", "exchange"].includes(view.phase);
+  ui.reveal.disabled = !view || ["auction", "grand_tichu", "exchange", "call_adjutant", "discard"].includes(view.phase);
   ui.nextRound.hidden = !view.result;
 }
 
@@ -292,20 +292,14 @@ function renderDecision(myTurn) {
   ui.decision.hidden = !myTurn && !side.length;
   if (ui.decision.hidden) return;
   const buttons = [];
-  const phase = st.view.phase;
   if (!myTurn) {
     ui.decision.replaceChildren(el("div", { class: "buttons" }, side));
     return;
   }
-  const choices = phaseChoices(st.view);
-  if (phase === "exchange") {
-    buttons.push(...exchangeControls(st.view, (action) => act(action)));
-  } else if (choices) {
-    buttons.push(...choiceButtons(choices, (action) => act(action)));
-  } else {
-    buttons.push(el("button", { type: "button", class: "primary", id: "btn-play", disabled: !st.selected.size, onclick: playSelected }, S.play));
-    buttons.push(el("button", { type: "button", id: "btn-pass", onclick: () => act("PASS") }, S.pass));
-  }
+  buttons.push(...phaseControls(st.view, {
+    choose: (action) => act(action), playSelected, selected: st.selected, clear: () => { st.selected.clear(); draw(); },
+    discardSelected: () => act({ discard: selectedTokens() }),
+  }));
   if (st.settings.hints) buttons.push(el("button", { type: "button", id: "btn-hint", onclick: hint }, st.hintLevel ? S.hint_more : S.hint));
   ui.decision.replaceChildren(el("div", { class: "buttons" }, buttons, side));
 }

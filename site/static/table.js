@@ -138,7 +138,10 @@ export function describeAction(action) {
 export function decisionLabel(action) {
   if (!action || typeof action !== "object") return String(action);
   const [key, value] = Object.entries(action)[0] || [];
-  if (key === "bid") return fmt(S["action.bid"], { n: value });
+  if (key === "bid") return Array.isArray(value) ? fmt(S["action.bid_suit"], { n: value[0], suit: SUIT_SYMBOL[value[1]] }) : fmt(S["action.bid"], { n: value });
+  if (key === "call_adjutant") return fmt(S["action.call_adjutant"], { card: cardName(value) });
+  if (key === "discard") return fmt(S["action.discard"], { cards: value.map(cardName).join(", ") });
+  if (key === "joker_suit") return fmt(S["action.joker_suit"], { suit: `${SUIT_SYMBOL[value]} ${S[`suit.${value}`]}` });
   if (key === "grand") return S[`action.grand.${value}`];
   if (key === "wish") return value === null ? S["action.wish.none"] : fmt(S["action.wish"], { rank: S[`rank.${value}`] || value });
   if (key === "give_trick_to") return fmt(S["action.give_trick_to"], { n: value });
@@ -162,6 +165,11 @@ export function seatLabel(view, seat) {
   if (seat === view.seat) parts.push(`(${S.you})`);
   if (view.landlord !== null && view.landlord !== undefined) {
     parts.push(seat === view.landlord ? `· ${S.landlord}` : `· ${S.farmer}`);
+  }
+  if (view.napoleon !== null && view.napoleon !== undefined) {  // Napoleon: sides only once public (NAP-ADJ-2)
+    if (seat === view.napoleon) parts.push(`· ${S.napoleon}`);
+    else if (view.adjutant_revealed && view.adjutant === seat) parts.push(`· ${S.adjutant}`);
+    else if (seat === view.seat && view.my_side === "adjutant") parts.push(`· ${S.adjutant_secret}`);
   }
   if (view.teams) {  // partnership games: the team, the partner, calls, going out
     parts.push(`· ${fmt(S.team, { t: seat % 2 === 0 ? "A" : "B" })}`);
@@ -210,12 +218,20 @@ export function renderTable(container, view, opts = {}) {
       ? el("div", { class: "cards shown", "aria-label": fmt(S.hand_of, { n: seat }) }, shown.map(cardImage))
       : el("p", { class: "count" }, count ? el("span", { class: "card back", "aria-hidden": "true" }) : null,
         fmt(count === 1 ? S.cards_count_one : S.cards_count, { n: count })),
-    view.captured_points ? el("p", { class: "points" }, fmt(S.points, { n: view.captured_points[seat] })) : null);
+    view.captured_points ? el("p", { class: "points" }, fmt(S.points, { n: view.captured_points[seat] })) : null,
+    view.honours_won ? el("p", { class: "points" }, fmt(S.honours_won, { n: view.honours_won[seat] })) : null);
   }));
 
   const middle = el("div", { class: "middle" });
   const info = [];
-  if (view.bid) info.push(fmt(S.bid, { n: view.bid }));
+  if (view.contract && view.trump) {
+    info.push(fmt(S.contract, { n: view.contract, suit: `${SUIT_SYMBOL[view.trump]} ${S[`suit.${view.trump}`]}` }));
+  } else if (Array.isArray(view.bid)) info.push(fmt(S.best_bid, { n: view.bid[0], suit: SUIT_SYMBOL[view.bid[1]] }));
+  else if (view.bid) info.push(fmt(S.bid, { n: view.bid }));
+  if (view.called_card) info.push(fmt(S.called_card, { card: cardName(view.called_card) }));
+  if (view.solo) info.push(S.solo);
+  if (view.direction === -1) info.push(S.reversed);
+  if (view.trick_no && view.phase === "play") info.push(fmt(S.trick_no, { n: view.trick_no }));
   else if (view.phase === "auction") info.push(S.no_bid);
   if (view.multiplier && view.multiplier > 1) info.push(fmt(S.multiplier, { n: view.multiplier }));
   if (info.length) middle.append(el("p", { class: "info" }, info.join(" · ")));
@@ -224,11 +240,14 @@ export function renderTable(container, view, opts = {}) {
   } else if (view.kitty_size) {
     middle.append(el("p", { class: "kitty" }, `${S.kitty_hidden}: `, fmt(S.cards_count, { n: view.kitty_size })));
   }
+  if (view.face_up_discards && view.face_up_discards.length) {
+    middle.append(el("div", { class: "kitty" }, el("span", { class: "label" }, `${S.face_up_discards}: `), view.face_up_discards.map(cardImage)));
+  }
   if (view.phase === "auction" && view.auction && view.auction.length) {
     middle.append(el("ul", { class: "auction" }, view.auction.map((entry) =>
       el("li", {}, `${fmt(S.seat, { n: entry.seat })}: ${describeAction(entry.action)}`))));
   }
-  if (["play", "score", "wish", "dragon_gift"].includes(view.phase)) {
+  if (["play", "score", "wish", "dragon_gift", "joker_suit"].includes(view.phase)) {
     const trick = el("div", { class: "trick", "aria-label": S.trick });
     if (!view.trick || !view.trick.length) {
       if (view.phase === "play" && view.to_act === view.seat) trick.append(el("p", { class: "lead" }, S.nothing_to_beat));
@@ -244,7 +263,12 @@ export function renderTable(container, view, opts = {}) {
     }
     middle.append(trick);
   }
+  if (view.last_trick && view.phase === "play" && (!view.trick || !view.trick.length)) {
+    const last = view.last_trick;
+    middle.append(el("p", { class: "last-trick" }, fmt(S.last_trick, { n: last.winner, honours: (last.honours || []).length })));
+  }
   if (view.wish) middle.append(el("p", { class: "wish" }, fmt(S.wish, { rank: S[`rank.${view.wish}`] || view.wish })));
+  if (view.adjutant_candidates) middle.append(adjutantPanel(view));
   if (view.scores && !Array.isArray(view.scores)) {  // team totals, kept across rounds
     middle.append(el("p", { class: "result" }, `${S.scores}: `,
       Object.entries(view.scores).map(([team, score]) => `${fmt(S.team, { t: team })} ${score}`).join(" · ")));
@@ -346,6 +370,7 @@ export function phaseChoices(view) {
     case "grand_tichu": return [{ grand: true }, { grand: false }];
     case "wish": return [...WISH_RANKS.map((rank) => ({ wish: rank })), { wish: null }];
     case "dragon_gift": return Array.from({ length: n - 1 }, (_, k) => ({ give_trick_to: (view.seat + k + 1) % n }));
+    case "joker_suit": return ["S", "H", "D", "C"].map((suit) => ({ joker_suit: suit }));
     default: return null;
   }
 }
@@ -389,4 +414,66 @@ export function readPlay(tokens, legal) {
   if (plays.length === 1) return { action: plays[0] };
   if (plays.length > 1) return { choices: plays };
   return { action: tokens };
+}
+
+/** Who may hold the called card, from public facts only (the core computes it: NAP-ADJ-2). */
+function adjutantPanel(view) {
+  const c = view.adjutant_candidates;
+  const items = c.seats.map((seat) => el("li", {}, fmt(S.seat, { n: seat })));
+  if (c.kitty) items.push(el("li", {}, S.candidate_kitty));
+  const reasons = (c.ruled_out || []).map((r) => el("li", {}, fmt(S[`ruled_out.${r.why}`] || r.why, { n: r.seat, suit: SUIT_SYMBOL[r.suit] || "" })));
+  return el("details", { class: "adjutant-panel", open: true },
+    el("summary", {}, fmt(S.who_is_adjutant, { card: cardName(view.called_card) })),
+    el("ul", {}, items), reasons.length ? el("ul", { class: "ruled-out" }, reasons) : null);
+}
+
+const NO_PASS_IN_PLAY = new Set(["napoleon"]); // trick-taking games: every turn plays a card
+
+/**
+ * The controls of a decision in ``view``'s phase, shared by the lesson player and the practice
+ * table: choice buttons, the Tichu exchange, Napoleon's bid, adjutant call and discards, or the
+ * card play (play, pass where the game has it, clear). ``h``: {choose, playSelected, clear, selected}.
+ */
+export function phaseControls(view, h) {
+  const choices = phaseChoices(view);
+  const count = h.selected ? h.selected.size : 0;
+  if (view.phase === "exchange") return exchangeControls(view, h.choose);
+  if (view.phase === "auction" && GAME === "napoleon") return bidControls(view, h.choose);
+  if (view.phase === "call_adjutant") return callControls(view, h.choose);
+  if (view.phase === "discard") {
+    return [el("button", { type: "button", class: "primary", id: "btn-play", disabled: count !== 3, onclick: h.discardSelected }, S.discard_three),
+      el("button", { type: "button", onclick: h.clear, disabled: count === 0 }, S.clear)];
+  }
+  if (choices) return choiceButtons(choices, h.choose);
+  const out = [el("button", { type: "button", class: "primary", id: "btn-play", onclick: h.playSelected, disabled: count === 0 }, S.play)];
+  if (!NO_PASS_IN_PLAY.has(GAME)) out.push(el("button", { type: "button", id: "btn-pass", onclick: () => h.choose("PASS") }, S.pass));
+  out.push(el("button", { type: "button", onclick: h.clear, disabled: count === 0 }, S.clear));
+  return out;
+}
+
+/** Napoleon's bid: a count (the minimum bid to 20) and a suit button each; or pass. */
+function bidControls(view, choose) {
+  const min = (view.flags && view.flags.min_bid) || 11;
+  const counts = [];
+  for (let n = min; n <= 20; n++) counts.push(n);
+  const best = Array.isArray(view.bid) ? view.bid[0] : min;
+  const select = el("select", { id: "bid-count", "aria-label": S.bid_count },
+    counts.map((n) => el("option", { value: n, selected: n === best }, String(n))));
+  const suits = ["S", "H", "D", "C"].map((suit) => el("button", { type: "button", class: "choice", "data-suit": suit,
+    onclick: () => choose({ bid: [Number(select.value), suit] }) }, `${SUIT_SYMBOL[suit]} ${S[`suit.${suit}`]}`));
+  return [el("label", { class: "bid" }, `${S.bid_count} `, select), ...suits,
+    el("button", { type: "button", id: "btn-pass", "data-key": "PASS", onclick: () => choose("PASS") }, S["action.PASS"])];
+}
+
+/** Napoleon names the adjutant's card: any of the 53 cards, from one menu. */
+function callControls(view, choose) {
+  const ranks = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"];
+  const options = [el("option", { value: "JOKER" }, cardName("JOKER"))];
+  for (const suit of ["S", "H", "D", "C"]) {
+    options.push(el("optgroup", { label: `${SUIT_SYMBOL[suit]} ${S[`suit.${suit}`]}` },
+      ranks.map((rank) => el("option", { value: `${suit}-${rank}`, selected: suit === "S" && rank === "A" }, cardName(`${suit}-${rank}`)))));
+  }
+  const select = el("select", { id: "call-card", "aria-label": S.call_card }, options);
+  return [el("label", { class: "bid" }, `${S.call_card} `, select),
+    el("button", { type: "button", class: "primary", id: "btn-call", onclick: () => choose({ call_adjutant: select.value }) }, S.call_adjutant)];
 }
