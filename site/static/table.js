@@ -419,12 +419,12 @@ export function readPlay(tokens, legal) {
 /** Who may hold the called card, from public facts only (the core computes it: NAP-ADJ-2). */
 function adjutantPanel(view) {
   const c = view.adjutant_candidates;
-  const items = c.seats.map((seat) => el("li", {}, fmt(S.seat, { n: seat })));
-  if (c.kitty) items.push(el("li", {}, S.candidate_kitty));
+  const who = c.seats.map((seat) => fmt(S.seat, { n: seat }));
+  if (c.kitty) who.push(S.candidate_kitty);
   const reasons = (c.ruled_out || []).map((r) => el("li", {}, fmt(S[`ruled_out.${r.why}`] || r.why, { n: r.seat, suit: SUIT_SYMBOL[r.suit] || "" })));
   return el("details", { class: "adjutant-panel", open: true },
     el("summary", {}, fmt(S.who_is_adjutant, { card: cardName(view.called_card) })),
-    el("ul", {}, items), reasons.length ? el("ul", { class: "ruled-out" }, reasons) : null);
+    el("p", {}, `${S.candidates}: ${who.join(", ")}`), reasons.length ? el("ul", { class: "ruled-out" }, reasons) : null);
 }
 
 const NO_PASS_IN_PLAY = new Set(["napoleon"]); // trick-taking games: every turn plays a card

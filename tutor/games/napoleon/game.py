@@ -492,7 +492,8 @@ class Napoleon(Game):
     def _apply_discard(self, state: State, seat: int, cards: list[Card]) -> State:
         hands = _set(state.hands, seat, multiset_remove(state.hands[seat], cards))
         up = [c.token for c in cards if is_honour(c)]
-        events = [_event("nap.event.discard", ("NAP-KITTY-1",), seat=seat, cards=up, hidden=3 - len(up))]
+        events = [_event("nap.event.discard", ("NAP-KITTY-1",), seat=seat, cards=up, hidden=3 - len(up)) if up
+                  else _event("nap.event.discard_hidden", ("NAP-KITTY-1",), seat=seat)]
         revealed = state.revealed
         if state.called is not None and state.called in cards and is_honour(state.called):
             revealed = True  # the called card lies face up among the discards: a solo game, for all to see
