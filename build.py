@@ -29,6 +29,7 @@ import markdown  # noqa: E402
 
 from sitebuild.lessons import (Lesson, LessonError, check_translations, compact_frames, compute_lesson,  # noqa: E402
                                load_course)
+from tools import minify  # noqa: E402
 from tools.site_wheel import build_site_wheel  # noqa: E402
 from tools.vendor_pyodide import PYODIDE_VERSION, RUNTIME_FILES, ensure_pyodide  # noqa: E402
 from tutor import rules as rule_catalog  # noqa: E402
@@ -115,7 +116,7 @@ class Site:
             other_url="../" * depth + other_rel, wheel=self.wheel_name, **context)
         dest = self.out / rel
         dest.parent.mkdir(parents=True, exist_ok=True)
-        dest.write_text(html, "utf-8")
+        dest.write_text(minify.html(html), "utf-8")
         self.pages.append(rel)
         log(f"Rendering {template} => {rel}")
 
@@ -190,7 +191,7 @@ def write_service_worker(out: Path) -> None:
         digest.update(rel.encode() + b"\0" + (out / rel).read_bytes())
     template = (SITE / "sw.js").read_text("utf-8")
     code = template.replace("__VERSION__", digest.hexdigest()[:16]).replace("__FILES__", json.dumps(["./"] + files))
-    (out / "sw.js").write_text(code, "utf-8")
+    (out / "sw.js").write_text(minify.js(code), "utf-8")
     log(f"Writing sw.js ({len(files)} files precached)")
 
 
@@ -210,8 +211,9 @@ def build(out: Path, lessons_root: Path = LESSONS) -> dict[str, Any]:
     for name in RUNTIME_FILES:
         shutil.copy2(runtime / name, out / "pyodide" / name)
     log(f"Vendoring Pyodide => pyodide/ ({len(RUNTIME_FILES)} files)")
-    shutil.copytree(SITE / "static", out / "assets")
-    log("Copying site/static => assets/")
+    copied = minify.copy_tree(SITE / "static", out / "assets")
+    log(f"Copying site/static => assets/ (JS and CSS minified: {sum(c[1] for c in copied) // 1024} KB"
+        f" -> {sum(c[2] for c in copied) // 1024} KB)")
     for lang in LANGS:  # one copy of the UI strings per language, cached across pages
         (out / "assets" / f"strings-{lang}.json").write_text(
             json.dumps(strings[lang], ensure_ascii=False, separators=(",", ":")), "utf-8")
@@ -225,7 +227,7 @@ def build(out: Path, lessons_root: Path = LESSONS) -> dict[str, Any]:
         site.render("home.html", f"{lang}/index.html", lang, page_title=s["site_title"], page_kind="home",
                     courses=listed)
     html = site.env.get_template("language.html").render()
-    (out / "index.html").write_text(html, "utf-8")
+    (out / "index.html").write_text(minify.html(html), "utf-8")
     log("Rendering language.html => index.html")
     (out / "build.json").write_text(json.dumps({"wheel": wheel.name, "pages": ["index.html"] + site.pages},
                                                indent=1), "utf-8")
