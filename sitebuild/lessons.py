@@ -171,6 +171,8 @@ def action_key(game: Game, action_json: Any) -> str:
         return " ".join(sorted(t.split("-", 1)[-1] for t in tokens))
     if action_json in ("PASS", LET_GO):
         return action_json
+    if isinstance(action_json, dict) and isinstance(action_json.get("discard"), list):
+        action_json = dict(action_json, discard=sorted(map(str, action_json["discard"])))  # a set of cards
     return json.dumps(action_json, sort_keys=True, separators=(",", ":"))
 
 

@@ -60,11 +60,16 @@ def _format_param(name: str, value: Any, prefix: str, lang: str) -> str:
 
 
 def render(key: str, params: Mapping[str, Any] | None = None, lang: str = "en") -> str:
-    """The text of one message; an unknown key renders as the key itself (tests catch it)."""
+    """The text of one message; an unknown key renders as the key itself (tests catch it).
+
+    With ``count == 1`` the catalog's ``<key>.one`` is used where it exists (English singulars).
+    """
     cat = catalog(lang)
     template = cat.get(key)
     if template is None:
         return key
+    if params and params.get("count") == 1:  # "1 honour", not "1 honours": a catalog may give a singular
+        template = cat.get(f"{key}.one", template)
     prefix = key.split(".", 1)[0]
     values = {k: _format_param(k, v, prefix, lang) for k, v in (params or {}).items()}
     try:

@@ -4,7 +4,7 @@
 
 import { loadStrings, markDone } from "./app.js";
 import {
-  LET_GO, actionKey, choiceButtons, configure, describeAction, describeKey, el, fmt, phaseControls,
+  LET_GO, actionKey, choiceButtons, configure, describeAction, describeKey, el, fmt, offerInterrupts, phaseControls,
   playableKeys, readPlay, renderTable, ruleLinks as sharedRuleLinks, showEngineStatus, showFeedback, toggleCard,
 } from "./table.js";
 
@@ -339,10 +339,9 @@ async function freeRefresh() {
     if (st.mode !== "free") return;
     const bot = await engine.call({ op: "bot", state: st.free.id, seat: reply.view.to_act, lang: data.lang });
     if (!bot.ok) return;
-    const applied = await engine.call({ op: "apply", state: st.free.id, action: bot.action, seat: reply.view.to_act, lang: data.lang });
+    const id = await freeApply(bot.action, reply.view.to_act);
     ui.status.querySelector(".text").textContent = S.engine_ready;
-    if (!applied.ok) return;
-    st.free.id = applied.state;
+    if (id === null) return;
     await freeRefresh();
   }
 }
@@ -350,15 +349,47 @@ async function freeRefresh() {
 async function freeMove(action) {
   if (!st.free || !st.free.myTurn) return;
   st.busy = true;
-  const applied = await engine.call({ op: "apply", state: st.free.id, action, seat: st.free.seat, lang: data.lang });
+  const id = await freeApply(action, st.free.seat, (verdict) => setFeedback("bad", S.illegal, verdict));
   st.busy = false;
-  if (!applied.ok) {
-    setFeedback("bad", S.illegal, applied.verdict || { text: applied.error, rule_ids: [] });
-    return;
-  }
+  if (id === null) return;
   setFeedback("info", S.free_play_on);
-  st.free.id = applied.state;
   await freeRefresh();
+}
+
+/**
+ * Free play applies a move as the practice table does: then the window for bombs out of turn
+ * opens (bots use it, the learner is asked), and the position is settled. Resolves with the new
+ * state id (also kept in ``st.free``), or null when the move was illegal or the learner left.
+ */
+async function freeApply(action, seat, onIllegal = null) {
+  const free = st.free;
+  const applied = await engine.call({ op: "apply", state: free.id, action, seat, settle: false, view_seat: free.seat, lang: data.lang });
+  if (!applied.ok) {
+    if (onIllegal) onIllegal(applied.verdict || { text: applied.error, rule_ids: [] });
+    return null;
+  }
+  const id = await offerInterrupts(engine, {
+    state: applied.state, view: applied.view, played: seat, learner: free.seat, lang: data.lang,
+    alive: () => st.mode === "free" && st.free === free,
+    ask: (view, bombs) => askBomb(view, bombs),
+  });
+  if (id !== null) free.id = id;
+  return id;
+}
+
+/** The learner's window in free play: a button per bomb open now, or let the play stand. */
+function askBomb(view, bombs) {
+  st.free.view = view;
+  st.free.myTurn = false;
+  renderTable(ui.table, view, tableOptions());
+  return new Promise((resolve) => {
+    const buttons = bombs.map((action) => el("button", { type: "button", class: "primary bomb", onclick: () => resolve(action) },
+      fmt(S.bomb_now, { cards: describeAction(action) })));
+    buttons.push(el("button", { type: "button", id: "btn-let-go", onclick: () => resolve(null) }, S.let_it_go));
+    ui.decision.hidden = false;
+    ui.decision.replaceChildren(el("p", { class: "window", role: "alert" }, S.bomb_window), el("div", { class: "buttons" }, buttons));
+    ui.decision.querySelector("button").focus();
+  });
 }
 
 function engineStatus(stage, error) {

@@ -4,7 +4,7 @@
 
 import { loadStrings } from "./app.js";
 import {
-  choiceButtons, configure, decisionLabel, describeAction, el, fmt, phaseControls, playableKeys, readPlay,
+  choiceButtons, configure, decisionLabel, describeAction, el, fmt, offerInterrupts, phaseControls, playableKeys, readPlay,
   renderTable, ruleLinks, showEngineStatus, showFeedback, toggleCard,
 } from "./table.js";
 
@@ -197,55 +197,22 @@ async function refresh(generation) {
 }
 
 /**
- * Applies a move, then, in games with bombs out of turn, opens the window for them: the seats
- * are asked in turn order from the seat after the play on top (TICHU-BOMB-8); bots answer at
- * once, the learner sees the bombs they may play and chooses or lets the play stand.
+ * Applies a move, then opens the window for actions out of turn (table.js:offerInterrupts);
+ * the learner's bombs taken there can be undone like any move.
  */
 async function applyAndOfferInterrupts(action, seat, inTurn, generation) {
-  const applied = await engine.call({ op: "apply", state: st.id, action, seat, in_turn: inTurn, settle: false, lang: data.lang });
+  const applied = await engine.call({ op: "apply", state: st.id, action, seat, in_turn: inTurn, settle: false,
+    view_seat: st.settings.seat, lang: data.lang });
   if (generation !== st.generation) return false;
   if (!applied.ok) return applied;
-  st.id = applied.state;
-  let view = applied.view;
-  while (view.interrupt_open) {
-    const top = view.top ? view.top.seat : seat;
-    let taken = false;
-    for (let k = 1; k <= 4 && !taken; k++) {
-      const asked = (top + k) % 4;
-      if (!view.cards_held[asked]) continue;
-      if (asked === st.settings.seat) {
-        const options = await engine.call({ op: "legal", state: st.id, seat: asked, in_turn: false });
-        if (generation !== st.generation) return false;
-        if (options.ok && options.actions.length) {
-          const choice = await askLearnerToBomb(view, options.actions);
-          if (generation !== st.generation) return false;
-          if (choice) {
-            const bombed = await engine.call({ op: "apply", state: st.id, action: choice, seat: asked, in_turn: false, settle: false, lang: data.lang });
-            if (!bombed.ok) continue;
-            st.id = bombed.state;
-            st.undo.push(st.id);
-            view = bombed.view;
-            taken = true;
-          }
-        }
-      } else {
-        const bot = await engine.call({ op: "interrupt", state: st.id, seat: asked });
-        if (generation !== st.generation) return false;
-        if (bot.ok && bot.action) {
-          const bombed = await engine.call({ op: "apply", state: st.id, action: bot.action, seat: asked, in_turn: false, settle: false, lang: data.lang });
-          if (bombed.ok) {
-            st.id = bombed.state;
-            view = bombed.view;
-            taken = true;
-          }
-        }
-      }
-    }
-    if (!taken) break;
-  }
-  const settled = await engine.call({ op: "settle", state: st.id, seat: st.settings.seat, lang: data.lang });
-  if (generation !== st.generation) return false;
-  if (settled.ok) st.id = settled.state;
+  const settled = await offerInterrupts(engine, {
+    state: applied.state, view: applied.view, played: seat, learner: st.settings.seat, lang: data.lang,
+    alive: () => generation === st.generation,
+    ask: (view, bombs) => askLearnerToBomb(view, bombs),
+    taken: (id) => st.undo.push(id),
+  });
+  if (settled === null) return false;
+  st.id = settled;
   st.generation += 1;
   await refresh(st.generation);
   return applied;

@@ -111,6 +111,7 @@ export function actionKey(action) {
     return parts.sort(codeOrder).join(" ");
   }
   if (action === "PASS" || action === LET_GO) return action;
+  if (action && Array.isArray(action.discard)) action = { ...action, discard: [...action.discard].sort(codeOrder) }; // a set of cards
   return JSON.stringify(sortKeys(action));
 }
 
@@ -476,4 +477,48 @@ function callControls(view, choose) {
   const select = el("select", { id: "call-card", "aria-label": S.call_card }, options);
   return [el("label", { class: "bid" }, `${S.call_card} `, select),
     el("button", { type: "button", class: "primary", id: "btn-call", onclick: () => choose({ call_adjutant: select.value }) }, S.call_adjutant)];
+}
+
+// ------------------------------------------------------------------ out of turn
+/**
+ * After a move, the window for actions out of turn (Tichu bombs): the seats are asked in turn
+ * order from the seat after the play on top (TICHU-BOMB-8); bots answer through the engine
+ * at once, the learner through ``o.ask(view, bombs)`` (resolves with a bomb or null). Ends by
+ * settling the position; resolves with the new state id, or null when ``o.alive()`` turned
+ * false (the page moved on). ``o``: {state, view, played, learner, lang, alive, ask, taken?}.
+ */
+export async function offerInterrupts(engine, o) {
+  let id = o.state;
+  let view = o.view;
+  const n = view.cards_held.length;
+  while (view.interrupt_open) {
+    const top = view.top ? view.top.seat : o.played;
+    let taken = false;
+    for (let k = 1; k <= n && !taken; k++) {
+      const asked = (top + k) % n;
+      if (!view.cards_held[asked]) continue;
+      let choice = null;
+      if (asked === o.learner) {
+        const options = await engine.call({ op: "legal", state: id, seat: asked, in_turn: false });
+        if (!o.alive()) return null;
+        if (options.ok && options.actions.length) choice = await o.ask(view, options.actions);
+      } else {
+        const bot = await engine.call({ op: "interrupt", state: id, seat: asked });
+        if (bot.ok && bot.action) choice = bot.action;
+      }
+      if (!o.alive()) return null;
+      if (!choice) continue;
+      const bombed = await engine.call({ op: "apply", state: id, action: choice, seat: asked, in_turn: false, settle: false,
+        view_seat: o.learner, lang: o.lang });
+      if (!bombed.ok) continue;
+      id = bombed.state;
+      view = bombed.view;
+      taken = true;
+      if (asked === o.learner && o.taken) o.taken(id);
+    }
+    if (!taken) break;
+  }
+  const settled = await engine.call({ op: "settle", state: id, seat: o.learner, lang: o.lang });
+  if (!o.alive()) return null;
+  return settled.ok ? settled.state : id;
 }

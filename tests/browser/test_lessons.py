@@ -53,6 +53,16 @@ def answer(page, action) -> None:
         for seat, card in action["exchange"].items():
             decision.locator(f'select[data-seat="{seat}"]').select_option(card)
         page.locator("#btn-exchange").click()
+    elif isinstance(action, dict) and isinstance(action.get("bid"), list):  # Napoleon: a count and a suit
+        count, suit = action["bid"]
+        decision.locator("#bid-count").select_option(str(count))
+        decision.locator(f'button[data-suit="{suit}"]').click()
+    elif isinstance(action, dict) and "call_adjutant" in action:
+        decision.locator("#call-card").select_option(action["call_adjutant"])
+        page.locator("#btn-call").click()
+    elif isinstance(action, dict) and "discard" in action:
+        select(page, action["discard"])
+        page.locator("#btn-play").click()
     elif isinstance(action, dict) and "cards" not in action:
         # bids, Grand Tichu, the wish, the Dragon gift, calls: one button per choice
         decision.locator(f"button[data-key='{action_key(action)}']").click()
@@ -169,7 +179,7 @@ def test_follow_the_language_switch(page, server) -> None:
     expect(page).to_have_url(re.compile(r"/en/doudizhu/01-cards\.html$"))
 
 
-@pytest.mark.parametrize("game", ["doudizhu", "tichu"])
+@pytest.mark.parametrize("game", ["doudizhu", "tichu", "napoleon"])
 def test_every_lesson_can_be_walked_and_progress_is_kept(page, server, site_dir, game) -> None:
     for lang in ("en", "ja"):
         course = sorted((site_dir / lang / game).glob("[0-9][0-9]-*.html"))

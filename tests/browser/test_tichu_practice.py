@@ -20,6 +20,8 @@ def test_a_whole_tichu_round_to_the_score(page, server) -> None:
         if "Round over" in (page.locator("#feedback").text_content() or ""):
             break
         if page.locator("#btn-let-go").is_visible():
+            # the window shows the learner's own table, whoever played (never a bot's hand)
+            expect(page.locator(".hand h3")).to_contain_text("Seat 0 (you)")
             bombs_offered += 1
             page.locator("#btn-let-go").click()
             continue

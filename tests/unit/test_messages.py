@@ -151,3 +151,16 @@ def test_render(lang):
 def test_unknown_language():
     with pytest.raises(ValueError):
         catalog("fr")
+
+
+def test_a_count_of_one_takes_the_singular_where_the_catalog_has_one():
+    params = {"seat": 2, "trick": 3, "cards": ["H-10"]}
+    assert "takes 1 honour: 10♥" in render("nap.event.trick_won", {**params, "count": 1}, "en")
+    assert "takes 2 honours" in render("nap.event.trick_won", {**params, "count": 2, "cards": ["H-10", "S-J"]}, "en")
+    assert "1枚" in render("nap.event.trick_won", {**params, "count": 1}, "ja")
+    for lang in LANGS:  # a singular is a variant of a real key, with the same placeholders
+        for key in catalog(lang):
+            if key.endswith(".one"):
+                base = key[: -len(".one")]
+                assert base in catalog(lang), key
+                assert set(PLACEHOLDER.findall(catalog(lang)[key])) <= set(PLACEHOLDER.findall(catalog(lang)[base])) | {"count"}

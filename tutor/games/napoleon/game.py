@@ -354,6 +354,8 @@ class Napoleon(Game):
             return _no(key, ("NAP-BID-3",), count=n, bid_suit=suit, top_count=m, top_suit=t)
         if state.bid is not None and n == state.bid[0]:
             return _yes("nap.ok.bid_stronger_suit", ("NAP-BID-3",), count=n, bid_suit=suit, top_suit=state.bid[1])
+        if state.bid is None:
+            return _yes("nap.ok.bid_opening", ("NAP-BID-1",), count=n, bid_suit=suit)
         return _yes("nap.ok.bid", ("NAP-BID-1", "NAP-BID-3"), count=n, bid_suit=suit)
 
     def _judge_call(self, state: State, action: Action, seat: int) -> Verdict:
@@ -403,7 +405,7 @@ class Napoleon(Game):
                 return _yes("nap.ok.lead_joker", ("NAP-PLAY-1", "NAP-JOKER-3"))
             if card == CLUB_3:
                 return _yes("nap.ok.lead_club3", ("NAP-PLAY-1", "NAP-JOKER-1"))
-            return _yes("nap.ok.lead", ("NAP-PLAY-1",), cards=[card.token])
+            return _yes("nap.ok.lead", ("NAP-PLAY-1",), cards=[card.token], lead_suit=card.suit)
         led = state.trick[0]
         if led.card == CLUB_3 and JOKER in hand:
             if card != JOKER:
