@@ -25,9 +25,11 @@ class Verdict:
     key: str
     params: Mapping[str, Any] = field(default_factory=dict)
     rule_ids: tuple[str, ...] = ()
+    #: further sentences, each ``(key, params)``: what the action leads to (who wins the trick so far)
+    more: tuple[tuple[str, Mapping[str, Any]], ...] = ()
 
     def text(self, lang: str = "en") -> str:
-        return render(self.key, self.params, lang)
+        return " ".join([render(self.key, self.params, lang)] + [render(k, p, lang) for k, p in self.more])
 
     def to_json(self, lang: str = "en") -> dict[str, Any]:
         return {"legal": self.legal, "rule_ids": list(self.rule_ids), "key": self.key,

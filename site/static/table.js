@@ -279,7 +279,9 @@ export function renderTable(container, view, opts = {}) {
   }
 
   const hand = el("section", { class: `hand${view.to_act === view.seat ? " to-act" : ""}`, "aria-label": S.hand },
-    el("h3", {}, seatLabel(view, view.seat), view.to_act === view.seat ? " ◀" : ""),
+    el("h3", {}, seatLabel(view, view.seat), view.to_act === view.seat ? " ◀" : "",
+      view.captured_points ? ` · ${fmt(S.points, { n: view.captured_points[view.seat] })}` : "",
+      view.honours_won ? ` · ${fmt(S.honours_won, { n: view.honours_won[view.seat] })}` : ""),
     el("div", { class: "cards", role: "group", "aria-label": S.hand }, (view.hand || []).map((token, index) => handCard(token, index, opts))));
   container.replaceChildren(others, middle, hand);
 }

@@ -550,3 +550,21 @@ class TestView:
             v = G.view(s, seat)
             assert v["captured_honours"][4] == ["D-K"] and v["honours_won"][4] == 1
             assert v["last_trick"]["winner"] == 4 and v["trick"] == [] and v["winning"] is None
+
+
+class TestExplainSaysWhoHoldsTheTrick:  # NAP-TRICK-1 (よろめき, セイム2, strength), public cards only
+    def test_yoromeki_wins_so_far_and_cites_its_rule(self):
+        s = nap({"2": "H-Q H-5 D-7"}, to_act=2, trick=[play(0, "C-9"), play(1, "S-A")], trump="D")
+        v = verdict(s, "H-Q", 2)
+        assert v.legal and "NAP-YORO-1" in v.rule_ids
+        assert "So far Q♥ takes the trick" in v.text("en") and "Q♥" in v.text("ja")
+
+    def test_a_card_that_cannot_win_names_the_card_on_top(self):
+        s = nap({"2": "H-Q C-5 D-7"}, to_act=2, trick=[play(0, "C-9"), play(1, "S-A")], trump="D")
+        v = verdict(s, "C-5", 2)
+        assert v.legal and "Seat 1's A♠ would still hold the trick" in v.text("en")
+        assert "NAP-RANK-1" in v.rule_ids  # the Mighty holds it as a power card
+
+    def test_a_lead_says_nothing_about_winning(self):
+        s = nap({"0": "H-Q C-5 D-7"}, to_act=0, trick=[], trump="D")
+        assert "takes the trick" not in verdict(s, "C-5", 0).text("en")

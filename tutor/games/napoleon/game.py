@@ -412,18 +412,39 @@ class Napoleon(Game):
                 return _no("nap.joker_requested", ("NAP-JOKER-1",))
             return _yes("nap.ok.joker_requested", ("NAP-JOKER-1", "NAP-JOKER-2"))
         if card == JOKER:
-            return _yes("nap.ok.joker_any_time", ("NAP-FOLLOW-1",))
+            return self._with_outcome(state, seat, card, _yes("nap.ok.joker_any_time", ("NAP-FOLLOW-1",)))
         suit = lead_suit(led.card, led.joker_suit)
         has_suit = any(not c.special and c.suit == suit for c in hand)
         if has_suit and card.suit != suit:
             key = "nap.must_follow_mighty" if card == MIGHTY else "nap.must_follow"
             return _no(key, ("NAP-FOLLOW-1",), lead_suit=suit)
         if has_suit:
-            return _yes("nap.ok.follow", ("NAP-FOLLOW-1",), lead_suit=suit)
-        trump = state.trump
-        if trump is not None and (card.suit == trump or is_power(card, trump)):
-            return _yes("nap.ok.void_trump", ("NAP-FOLLOW-1", "NAP-RANK-2"), lead_suit=suit)
-        return _yes("nap.ok.void", ("NAP-FOLLOW-1",), lead_suit=suit)
+            verdict = _yes("nap.ok.follow", ("NAP-FOLLOW-1",), lead_suit=suit)
+        elif state.trump is not None and (card.suit == state.trump or is_power(card, state.trump)):
+            verdict = _yes("nap.ok.void_trump", ("NAP-FOLLOW-1", "NAP-RANK-2"), lead_suit=suit)
+        else:
+            verdict = _yes("nap.ok.void", ("NAP-FOLLOW-1",), lead_suit=suit)
+        return self._with_outcome(state, seat, card, verdict)
+
+    @staticmethod
+    def _with_outcome(state: State, seat: int, card: Card, verdict: Verdict) -> Verdict:
+        """A legal card that follows also says who would hold the trick with it, and by which rule.
+
+        Only cards already on the table count (NAP-TRICK-1's order: よろめき, セイム2, then
+        strength); a later card may still change it, and the text says "so far".
+        """
+        if state.trump is None or not state.trick:
+            return verdict
+        plays = [(e.seat, e.card) for e in state.trick] + [(seat, card)]
+        winner, rule = trick_winner(plays, state.trump, state.trick_no, state.trick[0].joker_suit,
+                                    state.flags.same2_first_trick, state.flags.joker_request_weakens)
+        if winner == seat:
+            more = (("nap.outcome.wins", {"cards": [card.token]}),)
+        else:
+            top = next(c for s, c in plays if s == winner)
+            more = (("nap.outcome.loses", {"seat": winner, "cards": [top.token]}),)
+        rules = verdict.rule_ids + ((rule,) if rule not in verdict.rule_ids else ())
+        return replace(verdict, rule_ids=rules, more=more)
 
     # ------------------------------------------------------------------ apply
     def apply(self, state: State, action: Action, seat: int | None = None, in_turn: bool = True) -> State:
