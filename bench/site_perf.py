@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """The site's performance budget, measured in headless Chromium on 127.0.0.1.
 
-Run: ``.venv/bin/python bench/site_perf.py [--runs 7]`` after ``python build.py`` (it builds
-``_site`` itself if missing). Prints the definitions, then the figures, and writes them to
-``bench/results/site_perf.txt``. Measures are interleaved (A B A B …) in one run and
-reported as medians.
+Run: ``.venv/bin/python bench/site_perf.py [--runs 7] [--site FOLDER]``. It builds the site
+afresh into a temporary folder (``build.py``) unless ``--site`` names a built one. Prints the
+definitions, then the figures, and writes them to ``bench/results/site_perf.txt``. Measures
+are interleaved (A B A B …) in one run and reported as medians.
 """
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ import functools
 import gzip
 import http.server
 import json
+import re
 import shutil
 import statistics
 import subprocess
@@ -20,6 +21,7 @@ import sys
 import tempfile
 import threading
 import time
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -52,7 +54,16 @@ Tichu lead     a Tichu lead from 40 seeded random 14-card hands holding the Phoe
                {{op: legal}} timed inside the worker, 10 reps each (issue 5's measure). Times inside the
                worker come from Pyodide's clock, which here ticks in steps of about 0.1 ms.
 app bytes      every file of the built folder except pyodide/ (the vendored runtime), raw and
-               gzip -9 each; goal < 300 KB raw.
+               gzip -9 each (summed file by file); goal < 300 KB raw. By part, so that content
+               growth (more games' lessons and rules) shows apart from the app's own code:
+                 wheel          py/*.whl, the slim browser wheel (already deflated: gzip ≈ raw);
+                                split below by its members' compressed sizes: the core, each game
+                                under tutor/games/, the message catalogs, the dist-info
+                 assets         assets/: the JS and CSS (minified at build time) and UI strings
+                 lesson pages   pages with data-page="lesson" (prose + the precomputed frames)
+                 rules pages    pages with data-page="rules" (the rule catalog as text)
+                 other pages    home, course, practice and language pages
+                 other          sw.js, build.json
 """
 
 BARE_HTML = """<!doctype html><html><head><meta charset="utf-8"><title>bare</title></head><body><p>bare</p>
@@ -86,19 +97,56 @@ def pct(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, int(round(q * (len(values) - 1))))]
 
 
-def app_bytes(site: Path) -> tuple[int, int, dict[str, int]]:
-    raw = gz = 0
-    parts: dict[str, int] = {}
+PARTS = ("wheel", "assets", "lesson pages", "rules pages", "other pages", "other")
+
+
+def part_of(site: Path, path: Path) -> str:
+    rel = path.relative_to(site)
+    if rel.parts[0] == "py":
+        return "wheel"
+    if rel.parts[0] == "assets":
+        return "assets"
+    if path.suffix == ".html":
+        kind = re.search(rb'<body[^>]*data-page="([^"]+)"', path.read_bytes())
+        return {"lesson": "lesson pages", "rules": "rules pages"}.get(kind.group(1).decode() if kind else "",
+                                                                     "other pages")
+    return "other"
+
+
+def app_bytes(site: Path) -> tuple[dict[str, list[int]], list[tuple[str, int, int]]]:
+    """Raw and gzip -9 bytes per part (see the definitions), and per file."""
+    parts: dict[str, list[int]] = {name: [0, 0, 0] for name in PARTS}  # raw, gzip, files
+    files = []
     for path in sorted(site.rglob("*")):
         if not path.is_file() or path.relative_to(site).parts[0] == "pyodide":
             continue
         data = path.read_bytes()
-        raw += len(data)
-        gz += len(gzip.compress(data, 9))
-        top = path.relative_to(site).parts[0]
-        group = top if top in ("assets", "py") else ("pages" if path.suffix == ".html" else top)
-        parts[group] = parts.get(group, 0) + len(data)
-    return raw, gz, parts
+        gz = len(gzip.compress(data, 9))
+        part = parts[part_of(site, path)]
+        part[0] += len(data)
+        part[1] += gz
+        part[2] += 1
+        files.append((path.relative_to(site).as_posix(), len(data), gz))
+    return parts, files
+
+
+def wheel_parts(site: Path) -> dict[str, int]:
+    """The slim wheel's members' compressed bytes: core, each game, messages, dist-info."""
+    out: dict[str, int] = {}
+    for wheel in (site / "py").glob("*.whl"):
+        with zipfile.ZipFile(wheel) as archive:
+            for item in archive.infolist():
+                parts = item.filename.split("/")
+                if parts[0].endswith(".dist-info"):
+                    key = "dist-info"
+                elif parts[1:2] == ["data"]:
+                    key = "messages" if parts[2] == "messages" else "data"
+                elif parts[1:2] == ["games"] and len(parts) > 3:
+                    key = f"game {parts[2]}"
+                else:
+                    key = "core"
+                out[key] = out.get(key, 0) + item.compress_size
+    return out
 
 
 WAIT_ENGINE = """await new Promise((resolve) => {
@@ -168,13 +216,15 @@ def tichu_hands(count: int) -> list[list[str]]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--site", help="a built site folder (default: build one afresh)")
     args = parser.parse_args(argv)
-    site = ROOT / "_site"
-    if not (site / "sw.js").exists():
-        subprocess.run([sys.executable, str(ROOT / "build.py")], check=True, stdout=subprocess.DEVNULL)
     from playwright.sync_api import sync_playwright
 
     work = Path(tempfile.mkdtemp(prefix="cardtutor-perf-"))
+    site = Path(args.site) if args.site else work / "built"
+    if not args.site:
+        subprocess.run([sys.executable, str(ROOT / "build.py"), "--out", str(site)], check=True,
+                       stdout=subprocess.DEVNULL)
     served = work / "site"
     shutil.copytree(site, served)
     (served / "bare.html").write_text(BARE_HTML, "utf-8")
@@ -234,10 +284,11 @@ def main(argv: list[str] | None = None) -> int:
         ctx.close()
         browser.close()
     httpd.shutdown()
+    parts, files = app_bytes(site)
+    wheel = wheel_parts(site)
     shutil.rmtree(work, ignore_errors=True)
 
     med = statistics.median
-    raw, gz, parts = app_bytes(site)
     say("Figures (medians over runs; ms)")
     say("-------")
     say(f"FCP lesson page, cold          {med(fcp):8.1f}   (min {min(fcp):.1f}, max {max(fcp):.1f})   goal < 300")
@@ -252,8 +303,16 @@ def main(argv: list[str] | None = None) -> int:
     say(f"legal round trip from the page median {med(latency['trip']):.3f}  p95 {pct(latency['trip'], 0.95):.3f}")
     say(f"Tichu lead in worker (14 cards + Phoenix) median {med(tichu):.3f}  p95 {pct(tichu, 0.95):.3f}"
         f"  max {max(tichu):.3f}   goal p95 < 2")
+    raw = sum(p[0] for p in parts.values())
+    gz = sum(p[1] for p in parts.values())
     say(f"app bytes (all but pyodide/)   raw {raw / 1024:.1f} KB   gzip {gz / 1024:.1f} KB   goal < 300 KB raw")
-    say("  by part: " + ", ".join(f"{k} {v / 1024:.1f} KB" for k, v in sorted(parts.items())))
+    for name, (p_raw, p_gz, count) in parts.items():
+        say(f"  {name:<14} {p_raw / 1024:7.1f} KB raw {p_gz / 1024:7.1f} KB gzip   {count:3d} files")
+    say("  wheel members (compressed): " + ", ".join(f"{k} {v / 1024:.1f} KB" for k, v in sorted(wheel.items())))
+    say()
+    say("Largest files (raw, gzip; bytes)")
+    for rel, f_raw, f_gz in sorted(files, key=lambda f: -f[1])[:15]:
+        say(f"  {f_raw:7d} {f_gz:7d}  {rel}")
     results = ROOT / "bench" / "results"
     results.mkdir(exist_ok=True)
     (results / "site_perf.txt").write_text("\n".join(out_lines) + "\n", "utf-8")
