@@ -28,6 +28,7 @@ import jinja2  # noqa: E402
 import markdown  # noqa: E402
 
 from sitebuild.lessons import (Lesson, LessonError, check_translations, compact_frames, compute_lesson,  # noqa: E402
+                               intern_texts,
                                load_course)
 from tools import minify  # noqa: E402
 from tools.site_wheel import build_site_wheel  # noqa: E402
@@ -150,11 +151,11 @@ def build_course(site: Site, game_name: str, by_lang: dict[str, list[Lesson]]) -
                     game=game_name, lessons=summaries)
         for i, lesson in enumerate(lessons):
             steps = [{"html": md(step["prose"])} for step in lesson.computed]
-            payload_steps = [compact_frames({k: v for k, v in step.items() if k != "prose"})
-                             for step in lesson.computed]
+            payload_steps, strings = intern_texts([compact_frames({k: v for k, v in step.items() if k != "prose"})
+                                                   for step in lesson.computed])
             data = {
                 "game": game_name, "lang": lang, "key": lesson.key, "suits_matter": game.suits_matter,
-                "phases": list(game.phases), "steps": payload_steps, "scenarios": lesson.scenarios,
+                "phases": list(game.phases), "steps": payload_steps, "strings": strings, "scenarios": lesson.scenarios,
                 "rules": rule_titles(game_name, lang, collect_rule_ids(payload_steps, set())),
                 "wheel": site.wheel_name, "stamp": site.stamp,
                 "next": summaries[i + 1]["slug"] + ".html" if i + 1 < len(lessons) else None,

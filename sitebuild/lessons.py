@@ -56,8 +56,10 @@ ASK_KEYS = {"answers", "wrong", "out_of_turn"}
 MOVE_KEYS = {"seat", "action", "in_turn"}
 #: the page's choice for letting an out-of-turn chance go by (no engine action: ``settle`` is)
 LET_GO = "LET_GO"
-#: how many legal actions a decision's table explains and lists (an exchange has thousands)
-LEGAL_CAP = 80
+#: a decision with at most this many legal actions has every one explained in the page (so any
+#: choice is answered before the engine loads); a larger one (a lead of 14 cards, an exchange,
+#: a discard) explains its answers and likely mistakes and lists this many legal actions only
+LEGAL_CAP = 24
 FRONT_KEYS_REQUIRED = ("key", "title")
 FRONT_KEYS_OPTIONAL = ("minutes", "summary")
 _FENCE = re.compile(r"^```\s*step\s*$")
@@ -192,10 +194,60 @@ def lean_view(view: dict[str, Any]) -> dict[str, Any]:
 
 
 def delta(prev: dict[str, Any], cur: dict[str, Any]) -> dict[str, Any]:
-    """``cur`` as a change to ``prev`` (removed keys map to None): frames repeat most of a view."""
-    out = {k: v for k, v in cur.items() if prev.get(k) != v}
+    """``cur`` as a change to ``prev`` (removed keys map to None): frames repeat most of a view.
+
+    A list that only grew (the trick, the auction) is sent as its new entries, ``{"+": [...]}``.
+    """
+    out: dict[str, Any] = {}
+    for k, v in cur.items():
+        old = prev.get(k)
+        if old == v:
+            continue
+        if isinstance(old, list) and isinstance(v, list) and len(v) > len(old) and v[:len(old)] == old and old:
+            out[k] = {"+": v[len(old):]}
+        else:
+            out[k] = v
     out.update({k: None for k in prev if k not in cur})
     return out
+
+
+#: the fields whose strings a page keeps once, in its ``strings`` table (texts repeat across steps)
+_INTERNED = ("texts", "events", "kind", "why")
+
+
+def intern_texts(steps: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[str]]:
+    """Replaces every explanation, event and hint text in ``steps`` by its index in one table.
+
+    The same sentence ("Seat 2 passes.", "You lead, so any combination goes…") recurs in many
+    steps of a lesson; the page reads each once and looks the indices up when it starts.
+    """
+    table: list[str] = []
+    index: dict[str, int] = {}
+
+    def ref(text: str) -> int:
+        if text not in index:
+            index[text] = len(table)
+            table.append(text)
+        return index[text]
+
+    def walk(value: Any) -> Any:
+        if isinstance(value, dict):
+            out = {}
+            for k, v in value.items():
+                if k in _INTERNED and isinstance(v, str):
+                    out[k] = ref(v)
+                elif k in _INTERNED and isinstance(v, list) and all(isinstance(t, str) for t in v):
+                    out[k] = [ref(t) for t in v]
+                elif k in _INTERNED and isinstance(v, dict) and isinstance(v.get("+"), list):
+                    out[k] = {"+": [ref(t) for t in v["+"]]}
+                else:
+                    out[k] = walk(v)
+            return out
+        if isinstance(value, list):
+            return [walk(v) for v in value]
+        return value
+
+    return [walk(step) for step in steps], table
 
 
 def compact_frames(entry: dict[str, Any]) -> dict[str, Any]:
@@ -380,8 +432,9 @@ def _compute_ask(game: Game, state: Any, seat: int, ask: Any, lang: str, where: 
                               f"{verdict['text']} [{', '.join(verdict['rule_ids'])}]")
     for i, wrong in enumerate(ask.get("wrong", [])):
         explain(wrong, f"ask.wrong[{i}]")  # legal or not, the page explains it before the engine loads
-    for data in legal_json[:LEGAL_CAP]:
-        explain(data, "legal action")
+    if len(legal_json) <= LEGAL_CAP:
+        for data in legal_json:
+            explain(data, "legal action")
     first = answers[0]
     before = len(game.events(state))
     if first == LET_GO:

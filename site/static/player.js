@@ -398,11 +398,33 @@ function engineStatus(stage, error) {
 }
 
 // ------------------------------------------------------------------ start
-/** Frames after the first come as changes to the one before (the build keeps pages light). */
+/**
+ * Frames after the first come as changes to the one before (a list that only grew as its new
+ * entries, {"+": [...]}), and texts as indices into the page's strings table: the build keeps
+ * pages light (sitebuild/lessons.py: delta, intern_texts).
+ */
+const INTERNED = new Set(["texts", "events", "kind", "why"]);
+
+function resolveTexts(value, strings) {
+  if (Array.isArray(value)) return value.map((v) => resolveTexts(v, strings));
+  if (!value || typeof value !== "object") return value;
+  const out = {};
+  for (const [key, v] of Object.entries(value)) {
+    if (INTERNED.has(key) && typeof v === "number") out[key] = strings[v];
+    else if (INTERNED.has(key) && Array.isArray(v)) out[key] = v.map((t) => (typeof t === "number" ? strings[t] : t));
+    else if (INTERNED.has(key) && v && Array.isArray(v["+"])) out[key] = { "+": v["+"].map((t) => strings[t]) };
+    else out[key] = resolveTexts(v, strings);
+  }
+  return out;
+}
+
 function unpack(step) {
   const apply = (prev, change) => {
     const next = { ...prev, ...change };
-    for (const [key, value] of Object.entries(change)) if (value === null) delete next[key];
+    for (const [key, value] of Object.entries(change)) {
+      if (value === null) delete next[key];
+      else if (value && !Array.isArray(value) && Array.isArray(value["+"]) && Array.isArray(prev[key])) next[key] = [...prev[key], ...value["+"]];
+    }
     return next;
   };
   for (let i = 1; i < step.frames.length; i++) step.frames[i] = apply(step.frames[i - 1], step.frames[i]);
@@ -411,6 +433,7 @@ function unpack(step) {
 
 export async function start(startedEngine) {
   data = JSON.parse(document.getElementById("lesson-data").textContent);
+  data.steps = resolveTexts(data.steps, data.strings || []);
   data.steps.forEach(unpack);
   S = await loadStrings(data.lang);
   configure({ strings: S, lang: data.lang, phases: data.phases, suitsMatter: data.suits_matter, game: data.game });

@@ -78,7 +78,9 @@ def test_lesson_data_is_embedded_and_consistent(site: Path) -> None:
             assert ask["table"][key][0] == 1, "a prepared answer is legal"
             assert key in ask["legal"]
         for key, (legal, text_index, rule_ids) in ask["table"].items():
-            assert ask["texts"][text_index] and (legal or rule_ids)
+            # texts are indices into the page's strings table (each sentence kept once)
+            assert data["strings"][ask["texts"][text_index]] and (legal or rule_ids)
+        assert isinstance(data["strings"][ask["hint"]["kind"]], str)
     # every rule cited in the page has its title embedded for the links
     cited = {r for a in asks for v in a["table"].values() for r in v[2]}
     assert cited <= set(data["rules"])

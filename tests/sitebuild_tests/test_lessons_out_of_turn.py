@@ -110,3 +110,16 @@ def test_a_call_is_a_decision_open_at_any_turn(tmp_path: Path) -> None:
     assert second["complete"] is False
     assert all(" " not in key for key in second["legal"][:14])
     assert second["table"]["D-2 D-3 D-4 PHOENIX=5 S-6"][0] == 1
+
+
+def test_frames_send_grown_lists_as_new_entries_and_texts_once() -> None:
+    from sitebuild.lessons import delta, intern_texts
+    prev = {"trick": [{"seat": 1, "cards": ["S-4"]}], "hand": ["S-3", "H-K"], "to_act": 2}
+    cur = {"trick": [{"seat": 1, "cards": ["S-4"]}, {"seat": 2, "action": "PASS"}], "hand": ["H-K"], "to_act": 3}
+    assert delta(prev, cur) == {"trick": {"+": [{"seat": 2, "action": "PASS"}]}, "hand": ["H-K"], "to_act": 3}
+    assert delta({"trick": []}, {"trick": [{"seat": 0}]}) == {"trick": [{"seat": 0}]}  # nothing to extend
+    steps, strings = intern_texts([{"frames": [{"events": ["Seat 2 passes."]}, {"events": {"+": ["Seat 2 passes."]}}]},
+                                   {"ask": {"texts": ["Seat 2 passes.", "Other."], "hint": {"kind": "Other."}}}])
+    assert strings == ["Seat 2 passes.", "Other."]
+    assert steps[0]["frames"][1]["events"] == {"+": [0]} and steps[1]["ask"]["texts"] == [0, 1]
+    assert steps[1]["ask"]["hint"]["kind"] == 1
