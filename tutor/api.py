@@ -23,6 +23,7 @@ Ops (each may carry ``lang``, "en" or "ja"):
 * ``reveal``   ``{state}``                    → ``{hands}`` (all hands, when the learner asks)
 * ``games``                                   → ``{games}`` (names, titles, phases, flags)
 * ``timeit``   ``{request, reps}``            → ``{ms}`` (times another op in the worker, for bench/)
+* ``playout``  ``{game, seed, flags?}``       → ``{actions, over}`` (one round by the bots, for bench/)
 """
 from __future__ import annotations
 
@@ -200,10 +201,29 @@ def op_timeit(req: dict[str, Any]) -> dict[str, Any]:
     return {"ms": times}
 
 
+def op_playout(req: dict[str, Any]) -> dict[str, Any]:
+    """Plays one seeded round to its end with the heuristic bots (the benchmarks' games per second)."""
+    from .bots import heuristic_choice
+    game = find_game(str(req.get("game")))
+    seed = req.get("seed", 1)
+    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+        raise BridgeError(f"seed: an integer or a string, not {seed!r}")
+    state = game.settle(game.new_game(game.flags(req.get("flags")), seed))
+    actions = 0
+    while not game.round_over(state) and actions < 5000:
+        seat = game.to_act(state)
+        if seat is None:
+            break
+        state = game.settle(game.apply(state, heuristic_choice(game, state, seat).action, seat))
+        actions += 1
+    return {"actions": actions, "over": game.round_over(state)}
+
+
 OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "new": op_new, "load": op_load, "view": op_view, "legal": op_legal, "explain": op_explain,
     "apply": op_apply, "bot": op_bot, "hint": op_hint, "advance": op_advance, "games": op_games,
     "reveal": op_reveal, "timeit": op_timeit, "settle": op_settle, "interrupt": op_interrupt,
+    "playout": op_playout,
 }
 
 

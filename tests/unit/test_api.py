@@ -249,3 +249,17 @@ class TestBadRequests:
         assert json.loads(handle_json(json.dumps({"op": "games"})))["ok"] is True
         text = handle_json(json.dumps({"op": "load", "scenario": SCENARIO, "seat": 1, "lang": "ja"}))
         assert json.loads(text)["ok"] is True and "\\u" not in text  # Japanese travels as UTF-8
+
+
+@pytest.mark.parametrize("game", ["doudizhu", "tichu", "napoleon"])
+def test_playout_plays_a_seeded_round_to_its_end(game):
+    first = handle({"op": "playout", "game": game, "seed": 11})
+    assert first["ok"] and first["over"] and first["actions"] > 10
+    assert handle({"op": "playout", "game": game, "seed": 11}) == first  # seeded: the same round again
+    timed = handle({"op": "timeit", "reps": 2, "request": {"op": "playout", "game": game, "seed": 11}})
+    assert timed["ok"] and len(timed["ms"]) == 2
+
+
+def test_playout_rejects_bad_input_with_a_message():
+    assert handle({"op": "playout", "game": "nope"})["error"].startswith("game nope not supported")
+    assert "seed" in handle({"op": "playout", "game": "tichu", "seed": [1]})["error"]
