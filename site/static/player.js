@@ -4,7 +4,7 @@
 
 import { loadStrings, markDone } from "./app.js";
 import {
-  LET_GO, actionKey, choiceButtons, configure, describeAction, describeKey, el, fmt, offerInterrupts, phaseControls,
+  LET_GO, actionKey, choiceButtons, configure, describeAction, describeKey, el, askToBomb, fmt, offerInterrupts, phaseControls,
   playableKeys, readPlay, renderTable, ruleLinks as sharedRuleLinks, showEngineStatus, showFeedback, toggleCard,
 } from "./table.js";
 
@@ -377,19 +377,12 @@ async function freeApply(action, seat, onIllegal = null) {
   return id;
 }
 
-/** The learner's window in free play: a button per bomb open now, or let the play stand. */
+/** The learner's window in free play, drawn on the learner's own table. */
 function askBomb(view, bombs) {
   st.free.view = view;
   st.free.myTurn = false;
   renderTable(ui.table, view, tableOptions());
-  return new Promise((resolve) => {
-    const buttons = bombs.map((action) => el("button", { type: "button", class: "primary bomb", onclick: () => resolve(action) },
-      fmt(S.bomb_now, { cards: describeAction(action) })));
-    buttons.push(el("button", { type: "button", id: "btn-let-go", onclick: () => resolve(null) }, S.let_it_go));
-    ui.decision.hidden = false;
-    ui.decision.replaceChildren(el("p", { class: "window", role: "alert" }, S.bomb_window), el("div", { class: "buttons" }, buttons));
-    ui.decision.querySelector("button").focus();
-  });
+  return askToBomb(ui.decision, bombs);
 }
 
 function engineStatus(stage, error) {

@@ -4,7 +4,7 @@
 
 import { loadStrings } from "./app.js";
 import {
-  choiceButtons, configure, decisionLabel, describeAction, el, fmt, offerInterrupts, phaseControls, playableKeys, readPlay,
+  choiceButtons, configure, decisionLabel, describeAction, el, askToBomb, fmt, offerInterrupts, phaseControls, playableKeys, readPlay,
   renderTable, ruleLinks, showEngineStatus, showFeedback, toggleCard,
 } from "./table.js";
 
@@ -222,14 +222,7 @@ async function applyAndOfferInterrupts(action, seat, inTurn, generation) {
 function askLearnerToBomb(view, bombs) {
   st.view = view;
   draw();
-  return new Promise((resolve) => {
-    const buttons = bombs.map((action) => el("button", { type: "button", class: "primary bomb", onclick: () => resolve(action) },
-      fmt(S.bomb_now, { cards: describeAction(action) })));
-    buttons.push(el("button", { type: "button", id: "btn-let-go", onclick: () => resolve(null) }, S.let_it_go));
-    ui.decision.hidden = false;
-    ui.decision.replaceChildren(el("p", { class: "window", role: "alert" }, S.bomb_window), el("div", { class: "buttons" }, buttons));
-    ui.decision.querySelector("button").focus();
-  });
+  return askToBomb(ui.decision, bombs);
 }
 
 function showHistory(log) {

@@ -524,3 +524,15 @@ export async function offerInterrupts(engine, o) {
   if (!o.alive()) return null;
   return settled.ok ? settled.state : id;
 }
+
+/** The learner's window out of turn, drawn in ``box``: a button per bomb open now, or let the play stand. */
+export function askToBomb(box, bombs) {
+  return new Promise((resolve) => {
+    const buttons = bombs.map((action) => el("button", { type: "button", class: "primary bomb", onclick: () => resolve(action) },
+      fmt(S.bomb_now, { cards: describeAction(action) })));
+    buttons.push(el("button", { type: "button", id: "btn-let-go", onclick: () => resolve(null) }, S.let_it_go));
+    box.hidden = false;
+    box.replaceChildren(el("p", { class: "window", role: "alert" }, S.bomb_window), el("div", { class: "buttons" }, buttons));
+    box.querySelector("button").focus();
+  });
+}
