@@ -114,7 +114,7 @@ class Site:
         other_rel = rel.replace(f"{lang}/", f"{other}/", 1)
         html = self.env.get_template(template).render(
             lang=lang, s=self.strings.get(lang, {}), root="../" * depth, other_lang=other,
-            other_url="../" * depth + other_rel, wheel=self.wheel_name, **context)
+            other_url="../" * depth + other_rel, wheel=self.wheel_name, stamp=self.stamp, **context)
         dest = self.out / rel
         dest.parent.mkdir(parents=True, exist_ok=True)
         dest.write_text(minify.html(html), "utf-8")

@@ -58,18 +58,27 @@ export class Engine {
       this.resolveReady = resolve;
     });
     globalThis.cardtutorEngine = this; // for bench/site_perf.py and debugging from the console
-    try {
-      this.worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
-    } catch (error) {
-      this.fail(String(error));
-      return;
+    // Lesson and practice pages start the worker from an inline script at the top of <head>
+    // (templates/base.html, block boot), long before this module runs; its messages wait in a queue.
+    const boot = globalThis.cardtutorBoot;
+    delete globalThis.cardtutorBoot;
+    if (boot) {
+      this.worker = boot.worker;
+    } else {
+      try {
+        this.worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+      } catch (error) {
+        this.fail(String(error));
+        return;
+      }
     }
     this.worker.onmessage = (event) => this.receive(event.data);
     this.worker.onerror = (event) => {
       event.preventDefault();
       this.fail(event.message || "worker error");
     };
-    this.worker.postMessage({ type: "init", wheel, stamp });
+    if (boot) for (const message of boot.queue) this.receive(message);
+    else this.worker.postMessage({ type: "init", wheel, stamp });
   }
 
   /** The page's status line listens from when it is drawn; it first hears the latest stage. */
@@ -136,8 +145,9 @@ export function registerServiceWorker() {
 
 showProgress();
 if (!["lesson", "practice"].includes(document.body.dataset.page)) registerServiceWorker();
-// Pages with the engine start its worker first of all, before anything else loads: Pyodide's
-// boot is the long pole, so it must not wait for the page's own modules.
+// Pages with the engine started its worker from an inline script at the top of <head>
+// (templates/boot.html): Pyodide's boot is the long pole, so it waits for nothing; the Engine
+// made here takes that worker over (or starts one, on a page without that script).
 const PAGE_DATA = { lesson: "lesson-data", practice: "practice-data" };
 const dataId = PAGE_DATA[document.body.dataset.page];
 if (dataId) {
