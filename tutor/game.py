@@ -204,14 +204,24 @@ def register(game: Game, *aliases: str) -> Game:
 
 
 def find_game(name: str) -> Game:
-    """The game called ``name`` (or an alias); ``KeyError`` names the known games."""
-    from . import games  # noqa: F401  (imports register every game)
+    """The game called ``name`` (or an alias); ``KeyError`` names the known games.
+
+    Only that game's module is imported (a page about one game starts faster); an alias not
+    known yet loads every game, since aliases register with their game.
+    """
+    from . import games
     key = _ALIASES.get(name, name)
+    if key not in _REGISTRY and not (isinstance(key, str) and games.load(key) and key in _REGISTRY):
+        games.load_all()
+        key = _ALIASES.get(name, name)
     if key not in _REGISTRY:
         raise KeyError(f'game {name} not supported yet (supported: {", ".join(sorted(_REGISTRY))})')
     return _REGISTRY[key]
 
 
 def all_games() -> list[Game]:
-    from . import games  # noqa: F401
-    return list(_REGISTRY.values())
+    """Every game, in the order of ``tutor.games.GAME_MODULES``."""
+    from . import games
+    games.load_all()
+    order = {n: i for i, n in enumerate(games.GAME_MODULES)}
+    return sorted(_REGISTRY.values(), key=lambda g: order.get(g.name, len(order)))

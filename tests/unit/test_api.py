@@ -263,3 +263,16 @@ def test_playout_plays_a_seeded_round_to_its_end(game):
 def test_playout_rejects_bad_input_with_a_message():
     assert handle({"op": "playout", "game": "nope"})["error"].startswith("game nope not supported")
     assert "seed" in handle({"op": "playout", "game": "tichu", "seed": [1]})["error"]
+
+
+@pytest.mark.cpython_only  # a subprocess: none inside Pyodide
+def test_a_game_loads_only_its_own_module():
+    """find_game imports one game (a page about Dou Dizhu compiles no Tichu code at start)."""
+    import subprocess
+    import sys
+    code = ("import sys; from tutor.game import find_game; find_game('doudizhu'); "
+            "print(sorted(m for m in sys.modules if m.count('.') == 2 and m.startswith('tutor.games.')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "['tutor.games.doudizhu']"
+    listed = [g["name"] for g in handle({"op": "games"})["games"]]
+    assert listed[:3] == ["doudizhu", "tichu", "napoleon"]
