@@ -233,10 +233,18 @@ def _full_houses(hand: Hand, length: int | None, above: float) -> Iterator[tuple
 def _straights(hand: Hand, length: int | None, above: float) -> Iterator[tuple[tuple[Card, ...], Combo]]:
     mahjong = Card(special="MAHJONG")
     lengths = [length] if length else range(5, 15)
+    # held[v]: how many values 1..v the hand holds; a window with two gaps (one without the
+    # Phoenix) is skipped before any list is built, which most windows are
+    held = [0] * 16
+    for v in range(1, 15):
+        held[v] = held[v - 1] + (1 if (hand.mahjong if v == MAHJONG else v in hand.by_value) else 0)
+    gaps_allowed = 1 if hand.phoenix else 0
     for n in lengths:
         for start in range(1, 16 - n):
             top = start + n - 1
             if top <= above or top > 14:
+                continue
+            if n - (held[top] - held[start - 1]) > gaps_allowed:
                 continue
             options: list[list[Card]] = []
             for v in range(start, top + 1):
