@@ -54,6 +54,21 @@ def parse_seat_map(value: Any, path: str, players: int) -> dict[int, Any]:
     return out
 
 
+def auction_opener(setup: Mapping[str, Any], at: str, to_act: int, players: int) -> tuple[list[Any], int]:
+    """A setup's ``auction`` list (at JSON path ``at``) and the seat that opened it (its first
+    entry's, else ``to_act``): Dou Dizhu and Napoleon replay a setup's auction from there.
+    """
+    auction = setup.get("auction", [])
+    if not isinstance(auction, list):
+        raise ScenarioError(at, "expected a list of {seat, action}")
+    if not auction:
+        return auction, to_act
+    first = auction[0]
+    if not isinstance(first, dict) or "seat" not in first:
+        raise ScenarioError(f"{at}[0]", 'expected {"seat": s, "action": a}')
+    return auction, parse_seat(first["seat"], f"{at}[0].seat", players)  # type: ignore[return-value]
+
+
 def check_keys(obj: Mapping[str, Any], path: str, required: Iterable[str], optional: Iterable[str]) -> None:
     """Unknown or missing keys are errors (a typo must never be silently ignored)."""
     if not isinstance(obj, Mapping):

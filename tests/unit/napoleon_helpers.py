@@ -6,15 +6,13 @@ Hands and plays are literal strings in the shared notation (rules/README.md §1)
 """
 from __future__ import annotations
 
-import copy
 import re
 from typing import Any
 
-import pytest
-
 from tutor.actions import parse_action
-from tutor.game import IllegalAction, find_game
+from tutor.game import find_game
 from tutor.scenario import load_scenario
+from unit_helpers import assert_rejected
 
 G = find_game("napoleon")
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
@@ -82,21 +80,7 @@ def run(state, *moves):
 
 def reject(state, data, seat=None, *, key=None, rule=None, in_turn=True):
     """``data`` is illegal: explain says why (rule ID, en and ja text), apply raises, the input is unchanged."""
-    v = verdict(state, data, seat, in_turn=in_turn)
-    assert not v.legal, (data, v)
-    if key is not None:
-        assert v.key == key, (v.key, v.rule_ids)
-    if rule is not None:
-        assert rule in v.rule_ids, (v.key, v.rule_ids)
-    for lang in ("en", "ja"):
-        text = v.text(lang)
-        assert text.strip() and text != v.key and not PLACEHOLDER.search(text), (lang, text)
-    before = copy.deepcopy(state)
-    with pytest.raises(IllegalAction) as info:
-        G.apply(state, act(data), seat, in_turn=in_turn)
-    assert info.value.verdict == v
-    assert state == before
-    return v
+    return assert_rejected(G, state, act(data), seat, key=key, rule=rule, in_turn=in_turn)
 
 
 def accept(state, data, seat=None, *, key=None, rule=None):

@@ -7,7 +7,6 @@ in-turn action first settles it (``do`` / ``run`` in tichu_helpers).
 """
 from __future__ import annotations
 
-import copy
 import json
 import re
 from collections import Counter
@@ -17,10 +16,10 @@ import pytest
 
 from tutor.actions import Decision, Pass, Play, parse_action
 from tutor.errors import ScenarioError
-from tutor.game import IllegalAction
 from tutor.games.tichu.game import round_score
 from tutor.messages import short_card
 from tutor.scenario import load_scenario
+from unit_helpers import assert_rejected
 from tichu_helpers import G, act, deck, do, hand, key_of, keys, legal_set, passed, play, run, th, verdict
 
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
@@ -33,21 +32,7 @@ def new(seed=1, **flags):
 
 def reject(state, data, seat=None, *, key=None, rule=None, in_turn=True):
     """``data`` is illegal: explain says why (with a rule ID), apply raises and leaves the input equal."""
-    v = verdict(state, data, seat, in_turn=in_turn)
-    assert not v.legal, (data, v)
-    if key is not None:
-        assert v.key == key, (v.key, v.rule_ids)
-    if rule is not None:
-        assert rule in v.rule_ids, (v.key, v.rule_ids)
-    for lang in ("en", "ja"):
-        text = v.text(lang)
-        assert text.strip() and text != v.key and not PLACEHOLDER.search(text), (lang, text)
-    before = copy.deepcopy(state)
-    with pytest.raises(IllegalAction) as info:
-        G.apply(state, act(data), seat, in_turn=in_turn)
-    assert info.value.verdict == v
-    assert state == before
-    return v
+    return assert_rejected(G, state, act(data), seat, key=key, rule=rule, in_turn=in_turn)
 
 
 def exchange_first_three(state, seat):

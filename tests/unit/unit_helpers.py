@@ -6,7 +6,9 @@ Hands are written as literal strings in the shared notation (rules/README.md §1
 """
 from __future__ import annotations
 
+import copy
 import json
+import re
 from collections import Counter
 from pathlib import Path
 from typing import Any, Iterable
@@ -15,7 +17,7 @@ import pytest
 
 from tutor.actions import parse_action
 from tutor.cards import Card
-from tutor.game import find_game
+from tutor.game import IllegalAction, find_game
 from tutor.games.doudizhu.combos import NRANKS, card_rank
 from tutor.scenario import load_scenario
 
@@ -122,3 +124,26 @@ def apply_all(state, moves: Iterable[tuple[int, Any]]):
 
 def dumps(obj: Any) -> str:
     return json.dumps(obj, ensure_ascii=False, sort_keys=True)
+
+
+PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
+
+
+def assert_rejected(game: Any, state: Any, action: Any, seat: int | None = None, *, key: str | None = None,
+                    rule: str | None = None, in_turn: bool = True) -> Any:
+    """``action`` is illegal: explain says why (a rule ID, en and ja texts), apply raises, the input is unchanged."""
+    v = game.explain(state, action, seat, in_turn=in_turn)
+    assert not v.legal, (action, v)
+    if key is not None:
+        assert v.key == key, (v.key, v.rule_ids)
+    if rule is not None:
+        assert rule in v.rule_ids, (v.key, v.rule_ids)
+    for lang in ("en", "ja"):
+        text = v.text(lang)
+        assert text.strip() and text != v.key and not PLACEHOLDER.search(text), (lang, text)
+    before = copy.deepcopy(state)
+    with pytest.raises(IllegalAction) as info:
+        game.apply(state, action, seat, in_turn=in_turn)
+    assert info.value.verdict == v
+    assert state == before
+    return v

@@ -12,7 +12,7 @@ from ...actions import ActionError
 from ...cards import multiset_contains
 from ...errors import ScenarioError
 from ...game import IllegalAction
-from ...scenario import (check_deck_counts, check_keys, parse_card_list, parse_seat, parse_seat_map,
+from ...scenario import (auction_opener, check_deck_counts, check_keys, parse_card_list, parse_seat, parse_seat_map,
                          unplaced_cards)
 from .combos import TYPES, card_rank, classify
 from .game import State, TrickPlay, sort_hand
@@ -181,15 +181,7 @@ def state_from_setup(game: "DouDizhu", setup: Mapping[str, Any], path: str = "se
 def _auction_state(game: "DouDizhu", setup: Mapping[str, Any], flags: Any, seed: Any, hands: tuple,
                    kitty: tuple, to_act: int, at: Any) -> State:
     n = flags.players
-    auction = setup.get("auction", [])
-    if not isinstance(auction, list):
-        raise ScenarioError(at("auction"), "expected a list of {seat, action}")
-    first = to_act
-    if auction:
-        e0 = auction[0]
-        if not isinstance(e0, dict) or "seat" not in e0:
-            raise ScenarioError(f"{at('auction')}[0]", "expected {\"seat\": s, \"action\": a}")
-        first = parse_seat(e0["seat"], f"{at('auction')}[0].seat", n)  # type: ignore[assignment]
+    auction, first = auction_opener(setup, at("auction"), to_act, n)
     state = State(flags=flags, seed=seed, phase="auction", hands=hands, kitty=kitty, dealer=(first - 1) % n,
                   to_act=first, first_bidder=first, scores=(0,) * n, plays_by_seat=(0,) * n)
     for i, entry in enumerate(auction):

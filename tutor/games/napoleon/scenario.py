@@ -19,7 +19,7 @@ from ...actions import ActionError
 from ...cards import Card
 from ...errors import ScenarioError
 from ...game import IllegalAction
-from ...scenario import check_deck_counts, check_keys, parse_card_list, parse_seat, parse_seat_map, unplaced_cards
+from ...scenario import auction_opener, check_deck_counts, check_keys, parse_card_list, parse_seat, parse_seat_map, unplaced_cards
 from .game import HAND_SIZE, KITTY_SIZE, MAX_BID, PLAYERS, TRICKS, Entry, State
 from .tricks import DECK, JOKER, SUITS, direction_after, honours, sort_hand, trick_winner
 
@@ -296,15 +296,7 @@ def _auction_state(game: "Napoleon", setup: Mapping[str, Any], flags: Any, seed:
         if len(pool) < KITTY_SIZE:
             raise ScenarioError(at("kitty"), "no cards left for the kitty")
         kitty, pool = tuple(pool[:KITTY_SIZE]), pool[KITTY_SIZE:]
-    auction = setup.get("auction", [])
-    if not isinstance(auction, list):
-        raise ScenarioError(at("auction"), "expected a list of {seat, action}")
-    first = to_act
-    if auction:
-        e0 = auction[0]
-        if not isinstance(e0, dict) or "seat" not in e0:
-            raise ScenarioError(f"{at('auction')}[0]", 'expected {"seat": s, "action": a}')
-        first = parse_seat(e0["seat"], f"{at('auction')}[0].seat", PLAYERS)  # type: ignore[assignment]
+    auction, first = auction_opener(setup, at("auction"), to_act, PLAYERS)
     state = State(flags=flags, seed=seed, phase="auction", hands=tuple(sort_hand(full[s]) for s in range(PLAYERS)),
                   to_act=first, kitty=kitty, first_bidder=first, set_aside=tuple(pool))
     for i, entry in enumerate(auction):
