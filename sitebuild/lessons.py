@@ -322,11 +322,7 @@ def compute_lesson(lesson: Lesson) -> list[dict[str, Any]]:
             settle = not _next_is_out_of_turn(lesson, index, m_index + 1)
             if settle:
                 state = game.settle(state)
-            done = {"seat": move["seat"], "action": move["action"]}
-            if not in_turn:
-                done["in_turn"] = False
-            if not settle:
-                done["settle"] = False
+            done = _replay_entry(move["seat"], move["action"], in_turn=in_turn, settle=settle)
             replay.append(done)
             own_moves.append(done)
             frames.append(_frame(game, state, seat, show, lang, game.events(state)[before:]))
@@ -338,19 +334,24 @@ def compute_lesson(lesson: Lesson) -> list[dict[str, Any]]:
             settle = not _next_is_out_of_turn(lesson, index + 1, 0, first=False)
             state, answered = _compute_ask(game, state, seat, data["ask"], lang, where, settle)
             entry["ask"] = answered["ask"]
-            if answered["first"] != LET_GO:
-                done = {"seat": seat, "action": answered["first"]}
-                if answered["out_of_turn"]:
-                    done["in_turn"] = False
-                if not settle:
-                    done["settle"] = False
-                replay.append(done)
-            else:
-                replay.append({"seat": seat, "action": LET_GO})
+            first = answered["first"]
+            # letting a chance go is no engine action: the page settles, whatever follows
+            replay.append(_replay_entry(seat, first, in_turn=first == LET_GO or not answered["out_of_turn"],
+                                        settle=first == LET_GO or settle))
             entry["after"] = _frame(game, state, seat, show, lang, answered["events"])
         computed.append(entry)
     lesson.computed = computed
     return computed
+
+
+def _replay_entry(seat: int, action: Any, *, in_turn: bool, settle: bool) -> dict[str, Any]:
+    """How the page replays one action in the engine: out of turn, and left unsettled, only when so."""
+    done: dict[str, Any] = {"seat": seat, "action": action}
+    if not in_turn:
+        done["in_turn"] = False
+    if not settle:
+        done["settle"] = False
+    return done
 
 
 def _next_is_out_of_turn(lesson: Lesson, step_index: int, move_index: int, first: bool = True) -> bool:
@@ -462,7 +463,7 @@ def _compute_ask(game: Game, state: Any, seat: int, ask: Any, lang: str, where: 
     out = {
         "answers": "any" if any_legal else sorted({action_key(game, a) for a in answers}),
         "answer_actions": [first] if any_legal else answers,
-        "legal": legal_keys[:LEGAL_CAP] if len(legal_keys) > LEGAL_CAP else legal_keys,
+        "legal": legal_keys[:LEGAL_CAP],
         "complete": len(legal_keys) <= LEGAL_CAP,
         "texts": texts,
         "table": compact,
