@@ -374,9 +374,9 @@ def test_bombs_listed_out_of_turn_are_accepted_out_of_turn() -> None:
     """``legal_actions(in_turn=False)`` and ``explain``/``apply`` (in_turn=False) agree for the seat on turn.
 
     TICHU-WISH-2 / TICHU-WISH-6: seat 0 is on turn, a wish for 7 is active and it holds a 7 that
-    beats the single 5, so in turn it must play the 7. ``explain`` refuses its bomb of 9s out of turn
-    too (``tichu.wish_forces``), but ``legal_actions(state, 0, in_turn=False)`` still lists that bomb,
-    so the practice table offers the learner a bomb that ``apply`` then rejects.
+    beats the single 5, so in turn it must play the 7; out of turn its bomb of 9s is exempt from the
+    wish (golden TICHU-G-21). Listing and judging must agree either way, or the practice table would
+    offer a bomb that ``apply`` then rejects.
     """
     state = GAME.from_setup({"flags": {}, "phase": "play", "to_act": 0, "wish": "7", "trick": [{"seat": 3, "cards": ["S-5"]}],
                              "hands": {"0": ["H-7", "S-9", "H-9", "D-9", "C-9", "S-2"]}})
@@ -385,3 +385,5 @@ def test_bombs_listed_out_of_turn_are_accepted_out_of_turn() -> None:
         assert GAME.explain(state, bomb, 0, in_turn=False).legal, (bomb, GAME.explain(state, bomb, 0, in_turn=False))
     bomb = Play(tuple(Card.parse(t) for t in ("S-9", "H-9", "D-9", "C-9")))
     assert (_key(bomb) in {_key(b) for b in listed}) == GAME.explain(state, bomb, 0, in_turn=False).legal
+    assert _key(bomb) in {_key(b) for b in listed}, "TICHU-WISH-6: the seat on turn may bomb out of turn past the wish"
+    assert not GAME.explain(state, bomb, 0).legal, "TICHU-WISH-2: in turn the wish still binds"

@@ -700,6 +700,15 @@ class TestWish:
         assert legal_set(s, 1) == keys("S-8")
         reject(s, "S-K H-K D-K C-K", 1, key="tichu.wish_forces")
 
+    def test_seat_on_turn_may_bomb_out_of_turn_past_the_wish(self):  # TICHU-WISH-6, TICHU-BOMB-10 (golden TICHU-G-21)
+        s = th({"0": "S-3 S-4", "1": "S-8 H-3 S-K H-K D-K C-K", "2": "D-9 D-3", "3": "C-2 C-3"},
+               trick=[play(0, "S-5")], to_act=1, wish="8")
+        assert legal_set(s, 1, in_turn=False) == keys("S-K H-K D-K C-K")
+        v = verdict(s, "S-K H-K D-K C-K", 1, in_turn=False)
+        assert v.legal and "TICHU-WISH-6" in v.rule_ids
+        s = do(s, 1, "S-K H-K D-K C-K", in_turn=False)
+        assert s.wish == "8" and s.top().seat == 1 and s.to_act == 2
+
     def test_a_bomb_containing_the_wish_clears_it(self):  # TICHU-WISH-5
         s = th({"0": "S-3 S-4", "1": "H-K H-4", "2": "S-8 H-8 D-8 C-8 D-2", "3": "C-2 C-3"},
                trick=[play(0, "S-5")], to_act=1, wish="8")

@@ -304,15 +304,11 @@ class Tichu(Game):
             return []
         top = state.top()
         assert top is not None and top.combo is not None
-        bombs = [(cards, combo) for cards, combo in generate(Hand(state.hands[seat]), top.combo, leading=False)
-                 if combo.is_bomb]
-        if self._wish_binds_interrupt(state, seat):
-            bombs = [(c, k) for c, k in bombs if any(is_natural(x) and x.rank == state.wish for x in c)]
-        return bombs
-
-    def _wish_binds_interrupt(self, state: State, seat: int) -> bool:
-        """The seat whose turn it is acts in turn, wish and all: the exemption is for interrupts."""
-        return seat == state.to_act and not self._trick_complete(state) and self._wish_forces(state, seat)
+        # TICHU-WISH-6 / TICHU-BOMB-10: an out-of-turn bomb ignores the wish, whoever plays it, the
+        # seat whose turn it is included (before it acts in turn; the golden case G-21). In turn the
+        # wish still binds that seat (TICHU-WISH-2, in ``_plays``).
+        return [(cards, combo) for cards, combo in generate(Hand(state.hands[seat]), top.combo, leading=False)
+                if combo.is_bomb]
 
     def _interrupt_block(self, state: State) -> Verdict | None:
         top = state.top()
@@ -487,10 +483,10 @@ class Tichu(Game):
         assert top is not None and top.combo is not None
         if not beats(combo, top.combo):
             return _no("tichu.bomb_too_small", ("TICHU-BOMB-2",)), None
-        if not any(is_natural(c) and c.rank == state.wish for c in combo_cards(action)) \
-                and self._wish_binds_interrupt(state, seat):
-            return _no("tichu.wish_forces", ("TICHU-WISH-2", "TICHU-WISH-6"), rank=state.wish), None
-        return _yes("tichu.ok.interrupt", ("TICHU-BOMB-4", "TICHU-BOMB-10")), combo
+        rules: tuple[str, ...] = ("TICHU-BOMB-4", "TICHU-BOMB-10")
+        if state.wish is not None and not any(is_natural(c) and c.rank == state.wish for c in combo_cards(action)):
+            rules += ("TICHU-WISH-6",)  # played past an active wish: say why that is allowed
+        return _yes("tichu.ok.interrupt", rules), combo
 
     # ------------------------------------------------------------------ apply
     def apply(self, state: State, action: Action, seat: int | None = None, in_turn: bool = True) -> State:
