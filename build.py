@@ -7,8 +7,8 @@ the rules (so pages work before Pyodide loads), render lessons, course pages and
 reference through the Jinja2 templates in ``site/``. Every URL is relative, so the folder
 can be served as it is from any static host, under any sub-path.
 
-A broken lesson (an unknown card, an illegal scripted move, a missing translation) stops
-the build with the file and line named.
+A broken lesson (an unknown card, an illegal scripted move, a missing translation, prose
+with a slip a machine can catch) stops the build with the file and line named.
 """
 from __future__ import annotations
 
@@ -25,11 +25,11 @@ ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT))
 
 import jinja2  # noqa: E402
-import markdown  # noqa: E402
 
 from sitebuild.lessons import (Lesson, LessonError, check_translations, compact_frames, compute_lesson,  # noqa: E402
                                intern_texts,
                                load_course)
+from sitebuild.proofread import md, proofread  # noqa: E402
 from tools import minify  # noqa: E402
 from tools.site_wheel import build_site_wheel  # noqa: E402
 from tools.vendor_pyodide import PYODIDE_VERSION, RUNTIME_FILES, ensure_pyodide  # noqa: E402
@@ -57,10 +57,6 @@ def load_strings() -> dict[str, dict[str, str]]:
             if missing:
                 raise LessonError(f"site/strings/{lang}.json: missing translation for {sorted(missing)}")
     return strings
-
-
-def md(text: str) -> str:
-    return markdown.markdown(text, extensions=["extra", "sane_lists"], output_format="html")
 
 
 def script_json(data: Any) -> str:
@@ -122,8 +118,8 @@ class Site:
         log(f"Rendering {template} => {rel}")
 
 
-def load_courses(lessons_root: Path) -> dict[str, dict[str, list[Lesson]]]:
-    """Every course in every language, checked and run through the rules (fails early)."""
+def load_courses(lessons_root: Path, strings: dict[str, dict[str, str]]) -> dict[str, dict[str, list[Lesson]]]:
+    """Every course in every language, checked, run through the rules and proofread (fails early)."""
     courses: dict[str, dict[str, list[Lesson]]] = {game: {lang: [] for lang in LANGS} for game in GAMES}
     for game_name in GAMES:  # a game has a course once lessons/<lang>/<game>/ exists in some language
         if not any((lessons_root / lang / game_name).is_dir() for lang in LANGS):
@@ -133,6 +129,7 @@ def load_courses(lessons_root: Path) -> dict[str, dict[str, list[Lesson]]]:
         for lessons in by_lang.values():
             for lesson in lessons:
                 compute_lesson(lesson)
+                proofread(lesson, strings[lesson.lang])  # the text against the page (sitebuild/proofread.py)
         courses[game_name] = by_lang
     return courses
 
@@ -171,6 +168,7 @@ def build_course(site: Site, game_name: str, by_lang: dict[str, list[Lesson]]) -
                  for f in describe_flags(game.Flags)]
         practice_data = {"game": game_name, "lang": lang, "phases": list(game.phases),
                          "suits_matter": game.suits_matter, "flags": flags, "wheel": site.wheel_name,
+                         "rules": rule_titles(game_name, lang, set(flag_rules)),  # feedback and history cite titles
                          "stamp": site.stamp}
         site.render("practice.html", f"{lang}/{game_name}/practice.html", lang,
                     page_title=s["practice_title"].replace("{game}", course_title), page_kind="practice",
@@ -199,7 +197,7 @@ def write_service_worker(out: Path) -> None:
 def build(out: Path, lessons_root: Path = LESSONS) -> dict[str, Any]:
     started = time.time()
     strings = load_strings()
-    courses = load_courses(lessons_root)
+    courses = load_courses(lessons_root, strings)
     log(f"Checked {sum(len(l) for c in courses.values() for l in c.values())} lessons in {lessons_root}")
     if out.exists():
         shutil.rmtree(out)

@@ -79,6 +79,7 @@ class RawStep:
     line: int
     prose: str
     data: dict[str, Any]
+    prose_line: int = 0  # the file's line where the step's prose starts (1-based)
 
 
 @dataclass
@@ -92,6 +93,7 @@ class Lesson:
     steps: list[RawStep]
     outro: str
     computed: list[dict[str, Any]] = field(default_factory=list)
+    outro_line: int = 0  # the file's line where the closing prose starts
     scenarios: list[dict[str, Any]] = field(default_factory=list)  # each chain's starting scenario
 
     @property
@@ -128,6 +130,7 @@ def parse_lesson(path: Path, lang: str, game: str) -> Lesson:
     steps: list[RawStep] = []
     prose: list[str] = []
     i += 1
+    prose_line = i + 1
     while i < len(lines):
         if _FENCE.match(lines[i]):
             start = i + 1
@@ -148,14 +151,16 @@ def parse_lesson(path: Path, lang: str, game: str) -> Lesson:
             if unknown:
                 raise LessonError(f"{path}:{start + 1}: unknown step key(s) {sorted(unknown)} "
                                   f"(allowed: {', '.join(sorted(STEP_KEYS))})")
-            steps.append(RawStep(start + 1, "\n".join(prose).strip(), data))
+            steps.append(RawStep(start + 1, "\n".join(prose).strip(), data, prose_line))
             prose = []
+            prose_line = i + 2
         else:
             prose.append(lines[i])
         i += 1
     if not steps:
         raise LessonError(f"{path}:1: a lesson needs at least one ```step block")
-    return Lesson(path, lang, game, path.stem, int(m.group(1)), meta, steps, "\n".join(prose).strip())
+    return Lesson(path, lang, game, path.stem, int(m.group(1)), meta, steps, "\n".join(prose).strip(),
+                  outro_line=prose_line)
 
 
 def _where(lesson: Lesson, step: RawStep, index: int) -> str:
@@ -448,8 +453,11 @@ def _compute_ask(game: Game, state: Any, seat: int, ask: Any, lang: str, where: 
         if settle:
             new_state = game.settle(new_state)
         h = hint_for(game, state, seat, action, lang, in_turn=in_turn or side)
-        if in_turn and not side:
-            bot = engine_hint(game, state, seat, lang)  # the bot's reason reads better, where it agrees
+        # the bot's reason reads better, where it agrees; but it plans for play still to come ("the
+        # less likely to go out soon"): when at most one seat still holds cards (a Dragon gift after
+        # the round's last play), there is none, and the rule's own explanation is the hint
+        if in_turn and not side and sum(1 for cards in game.hands(state).values() if cards) > 1:
+            bot = engine_hint(game, state, seat, lang)
             if action_key(game, bot["action"]) == action_key(game, first):
                 h["why"] = bot["why"]
     # verdict texts repeat a lot (every single "leads a single"): each is stored once

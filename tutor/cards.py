@@ -173,6 +173,22 @@ def multiset_contains(pool: Sequence[Card], wanted: Sequence[Card]) -> bool:
     return all(have[c] >= n for c, n in need.items())
 
 
+def shortfall(pool: Sequence[Card], wanted: Sequence[Card]) -> tuple[list[Card], list[Card]]:
+    """Why ``pool`` does not contain ``wanted``: ``(absent, repeated)``, each card listed once, in
+    the order named. ``absent``: cards of which ``pool`` holds no copy at all; ``repeated``: cards
+    it holds, but named more often than it holds them (the same card chosen twice)."""
+    have = Counter(pool)
+    need = Counter(wanted)
+    absent: list[Card] = []
+    repeated: list[Card] = []
+    for c in need:
+        if not have[c]:
+            absent.append(c)
+        elif need[c] > have[c]:
+            repeated.append(c)
+    return absent, repeated
+
+
 def multiset_remove(pool: Sequence[Card], removed: Sequence[Card]) -> tuple[Card, ...]:
     """``pool`` without ``removed`` (one copy per occurrence); the caller checked containment."""
     need = Counter(removed)

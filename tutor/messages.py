@@ -3,11 +3,21 @@
 Explanations, events and hints carry ``(key, params)``; ``render`` turns them into Japanese
 or English from ``data/messages/<lang>.json``. A text parameter is itself translated when
 the catalog has ``<game>.<param>.<value>`` (``ddz.type.bomb`` → "bomb" / "爆弾"; a
-``top_type`` parameter uses the ``type`` entries, ``top_rank`` the ``rank`` ones).
+``top_type`` parameter uses the ``type`` entries, ``top_rank`` the ``rank`` ones, the items of
+a ``readings`` list the ``type`` ones). A list of cards is joined with spaces, any other list
+with ", " (ja "、").
+
+Numbers and nouns (English singulars):
+
+* ``{left:card|cards}`` in a template is the word before the ``|`` when ``left`` is 1, else
+  the word after it: ``"{left} {left:card|cards} left"``. Any parameter may be used this way.
+* With ``count == 1`` the catalog's ``<key>.one`` replaces the whole template where it exists,
+  and with ``count == 0`` its ``<key>.zero`` ("no honours in it" rather than "0 honours: ").
 """
 from __future__ import annotations
 
 import json
+import string
 from functools import lru_cache
 from importlib import resources
 from typing import Any, Mapping
@@ -42,16 +52,26 @@ def _card_text(token: str, cat: dict[str, str]) -> str:
     return cat.get(f"card.{token}", short_card(token))
 
 
+_LIST_SEPARATOR = {"en": ", ", "ja": "、"}
+#: list parameters whose items are translated through another parameter's entries
+_FAMILY = {"readings": "type"}
+
+
+def _translate(name: str, value: str, prefix: str, cat: dict[str, str]) -> str:
+    # "top_type" uses the "type" entries, "top_rank" the "rank" entries, and so on
+    family = _FAMILY.get(name, name.rsplit("_", 1)[-1])
+    return cat.get(f"{prefix}.{name}.{value}", cat.get(f"{prefix}.{family}.{value}", value))
+
+
 def _format_param(name: str, value: Any, prefix: str, lang: str) -> str:
     cat = catalog(lang)
     if name == "cards" and isinstance(value, (list, tuple)):
         return " ".join(_card_text(str(t), cat) for t in value)
     if isinstance(value, str):
-        # "top_type" uses the "type" entries, "top_rank" the "rank" entries, and so on
-        family = name.rsplit("_", 1)[-1]
-        return cat.get(f"{prefix}.{name}.{value}", cat.get(f"{prefix}.{family}.{value}", value))
+        return _translate(name, value, prefix, cat)
     if isinstance(value, (list, tuple)):
-        return " ".join(str(v) for v in value)
+        return _LIST_SEPARATOR[lang].join(_translate(name, v, prefix, cat) if isinstance(v, str) else str(v)
+                                          for v in value)
     if isinstance(value, bool):
         return cat.get("common.yes" if value else "common.no", str(value))
     if value is None:
@@ -59,20 +79,36 @@ def _format_param(name: str, value: Any, prefix: str, lang: str) -> str:
     return str(value)
 
 
+class _Formatter(string.Formatter):
+    """``str.format`` plus ``{n:singular|plural}``: the word that agrees with the number ``n``."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if "|" in format_spec:
+            one, _, many = format_spec.partition("|")
+            return one if value == "1" else many
+        return super().format_field(value, format_spec)
+
+
+_FORMATTER = _Formatter()
+
+
 def render(key: str, params: Mapping[str, Any] | None = None, lang: str = "en") -> str:
     """The text of one message; an unknown key renders as the key itself (tests catch it).
 
-    With ``count == 1`` the catalog's ``<key>.one`` is used where it exists (English singulars).
+    With ``count == 1`` the catalog's ``<key>.one`` is used where it exists (English singulars),
+    with ``count == 0`` its ``<key>.zero`` (nothing to list).
     """
     cat = catalog(lang)
     template = cat.get(key)
     if template is None:
         return key
-    if params and params.get("count") == 1:  # "1 honour", not "1 honours": a catalog may give a singular
-        template = cat.get(f"{key}.one", template)
+    count = (params or {}).get("count")
+    if isinstance(count, int) and not isinstance(count, bool) and count in (0, 1):
+        # "1 honour", not "1 honours"; "no honours", not "0 honours: ": a catalog may give a variant
+        template = cat.get(f"{key}.{'one' if count == 1 else 'zero'}", template)
     prefix = key.split(".", 1)[0]
     values = {k: _format_param(k, v, prefix, lang) for k, v in (params or {}).items()}
     try:
-        return template.format(**values)
-    except (KeyError, IndexError):
+        return _FORMATTER.vformat(template, (), values)
+    except (KeyError, IndexError, ValueError):
         return template

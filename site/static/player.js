@@ -4,7 +4,7 @@
 
 import { loadStrings, markDone } from "./app.js";
 import {
-  LET_GO, actionKey, choiceButtons, configure, describeAction, describeKey, el, askToBomb, fmt, offerInterrupts, phaseControls,
+  LET_GO, actionKey, choiceButtons, configure, describeAction, describeKey, el, askToBomb, fmt, offerInterrupts, pageState, phaseControls,
   playableKeys, readPlay, renderTable, ruleLinks as sharedRuleLinks, showEngineStatus, showFeedback, toggleCard,
 } from "./table.js";
 
@@ -218,8 +218,18 @@ function accepted(ask, key) {
   return ask.answers === "any" ? ask.legal.includes(key) : ask.answers.includes(key);
 }
 
+/** Judges a choice; the page is "busy" until the feedback is shown (tests wait on it: table.js:pageState). */
 async function choose(action) {
   if (st.busy) return;
+  pageState("busy");
+  try {
+    await judge(action);
+  } finally {
+    if (st.mode !== "free") pageState("learner");
+  }
+}
+
+async function judge(action) {
   if (st.mode === "free") return freeMove(action);
   const ask = currentAsk();
   const key = actionKey(action);
@@ -314,10 +324,14 @@ async function decisionState() {
 async function startFree() {
   if (!engine || !engine.ready || st.busy) return;
   st.busy = true;
+  pageState("busy");
   const upToAnswer = st.mode === "answered";
   let id = await loadPosition(st.step, upToAnswer);
   st.busy = false;
-  if (id === null) return;
+  if (id === null) {
+    pageState("learner");
+    return;
+  }
   st.free = { id, seat: currentStep().seat, view: null, myTurn: false };
   st.mode = "free";
   setFeedback("info", S.free_play_on);
@@ -333,7 +347,9 @@ async function freeRefresh() {
   const events = reply.view.log.slice(-6).map((e) => e.text);
   ui.events.replaceChildren(el("h3", {}, S.events), el("ul", {}, events.map((t) => el("li", {}, t))));
   redraw();
-  if (!st.free.myTurn && reply.view.to_act !== null && reply.view.to_act !== undefined) {
+  const botsToMove = !st.free.myTurn && reply.view.to_act !== null && reply.view.to_act !== undefined;
+  pageState(botsToMove ? "busy" : reply.view.result ? "over" : "learner");
+  if (botsToMove) {
     ui.status.querySelector(".text").textContent = S.bots_thinking;
     await new Promise((resolve) => setTimeout(resolve, 450));
     if (st.mode !== "free") return;
@@ -351,7 +367,10 @@ async function freeMove(action) {
   st.busy = true;
   const id = await freeApply(action, st.free.seat, (verdict) => setFeedback("bad", S.illegal, verdict));
   st.busy = false;
-  if (id === null) return;
+  if (id === null) {
+    pageState("learner");
+    return;
+  }
   setFeedback("info", S.free_play_on);
   await freeRefresh();
 }
@@ -382,7 +401,12 @@ function askBomb(view, bombs) {
   st.free.view = view;
   st.free.myTurn = false;
   renderTable(ui.table, view, tableOptions());
-  return askToBomb(ui.decision, bombs);
+  const answer = askToBomb(ui.decision, bombs);
+  pageState("learner");
+  return answer.then((choice) => {
+    pageState("busy");
+    return choice;
+  });
 }
 
 function engineStatus(stage, error) {
@@ -461,4 +485,5 @@ export async function start(startedEngine) {
   enterFrame();
   engine = startedEngine;
   engine.listen(engineStatus);
+  pageState("learner");
 }

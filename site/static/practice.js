@@ -4,8 +4,8 @@
 
 import { loadStrings } from "./app.js";
 import {
-  choiceButtons, configure, decisionLabel, describeAction, el, askToBomb, fmt, offerInterrupts, phaseControls, playableKeys, readPlay,
-  renderTable, ruleLinks, showEngineStatus, showFeedback, toggleCard,
+  choiceButtons, configure, decisionLabel, describeAction, el, askToBomb, fmt, offerInterrupts, pageState, phaseControls, playableKeys,
+  readPlay, renderTable, ruleLinks, showEngineStatus, showFeedback, toggleCard,
 } from "./table.js";
 
 let data;
@@ -51,6 +51,7 @@ export function readUrl(search, flagInfo, game) {
   return { settings };
 }
 
+/** A flag's value typed like its default (a form and a URL both give strings). */
 function parseFlag(value, info) {
   // typed like the flag's default; a wrong value goes to the engine, which names it
   if (typeof info.default === "boolean") {
@@ -80,6 +81,13 @@ function writeUrl(settings) {
   return `?${params}`;
 }
 
+/** A fresh deal number: random, short enough to read out to a class. */
+function randomSeed() {
+  const n = new Uint32Array(1);
+  crypto.getRandomValues(n);
+  return String(1 + (n[0] % 999_999));
+}
+
 function seedValue(seed) {
   return /^\d{1,15}$/.test(seed) ? Number(seed) : seed;
 }
@@ -102,9 +110,12 @@ function buildForm(settings) {
       return el("label", { class: "flag" }, el("input", { type: "checkbox", name: `flag-${info.name}`, checked: value === true }),
         ` ${info.title || info.name}`, el("small", {}, ` — ${info.doc}`));
     }
-    return el("label", { class: "flag" }, `${info.title || info.name} `,
-      el("select", { name: `flag-${info.name}` }, (info.choices || []).map((c) =>
-        el("option", { value: c, selected: c === value }, String(c)))), el("small", {}, ` — ${info.doc}`));
+    const control = info.choices
+      ? el("select", { name: `flag-${info.name}` }, info.choices.map((c) =>
+        el("option", { value: c, selected: c === value }, String(c))))
+      : el("input", { name: `flag-${info.name}`, value: String(value), required: true,
+        ...(typeof info.default === "number" ? { type: "number", step: "1", inputmode: "numeric" } : { type: "text" }) });
+    return el("label", { class: "flag" }, `${info.title || info.name} `, control, el("small", {}, ` — ${info.doc}`));
   }));
   form.elements.players.onchange = () => fillSeats(Number(form.elements.players.value), 0);
   form.elements.players.disabled = (playersInfo.choices || []).length < 2;
@@ -123,14 +134,18 @@ function readForm() {
     if (info.name === "players") continue;
     const field = form.elements[`flag-${info.name}`];
     if (!field) continue;
-    flags[info.name] = typeof info.default === "boolean" ? field.checked : field.value;
+    flags[info.name] = typeof info.default === "boolean" ? field.checked : parseFlag(field.value.trim(), info);
   }
-  const seed = form.elements.seed.value.trim() || "1";
+  // "New deal" is a fresh random deal; a number the learner typed (or a shared one) is dealt as it is
+  const typed = form.elements.seed.value.trim();
+  const seed = !typed || (st.settings && typed === st.settings.seed) ? randomSeed() : typed;
+  form.elements.seed.value = seed;
   return { seed, seat: Number(form.elements.seat.value), hints: form.elements.hints.checked, flags };
 }
 
 // ------------------------------------------------------------------ the game
 async function newDeal(settings) {
+  pageState("busy");
   st.generation += 1;
   const generation = st.generation;
   st.settings = settings;
@@ -144,18 +159,22 @@ async function newDeal(settings) {
     return;
   }
   ui.urlError.hidden = true;
+  ui.form.elements.seed.value = settings.seed;
   st.id = reply.state;
   st.undo = [];
   st.revealed = null;
+  setFeedback("", "");
   await refresh(generation);
 }
 
 function showUrlError(error) {
   ui.urlError.hidden = false;
   ui.urlError.textContent = fmt(S.url_error, { error });
+  pageState("learner");
 }
 
 async function refresh(generation) {
+  pageState("busy");
   const reply = await engine.call({ op: "view", state: st.id, seat: st.settings.seat, lang: data.lang });
   if (!reply.ok || generation !== st.generation) return;
   st.view = reply.view;
@@ -168,9 +187,10 @@ async function refresh(generation) {
   showHistory(reply.view.log);
   const view = reply.view;
   if (view.result) {
+    const winner = view.result.winner;
     const text = view.result.round_score
       ? fmt(S.round_over_teams, { a: view.result.round_score.A, b: view.result.round_score.B })
-      : fmt(S.round_over, { winner: S[`winner.${view.result.winner}`] });
+      : S[`round_over.${winner}`] || fmt(S.round_over, { winner: S[`winner.${winner}`] || winner });
     setFeedback("info", text);
   }
   const myTurn = view.to_act === st.settings.seat;
@@ -187,7 +207,9 @@ async function refresh(generation) {
     st.side = (side.ok && side.side) || [];
   }
   draw();
-  if (!myTurn && view.to_act !== null && view.to_act !== undefined) {
+  const botsToMove = !myTurn && view.to_act !== null && view.to_act !== undefined;
+  if (!botsToMove) pageState(view.result ? "over" : "learner");
+  if (botsToMove) {
     await new Promise((resolve) => setTimeout(resolve, 350));
     if (generation !== st.generation) return;
     const bot = await engine.call({ op: "bot", state: st.id, seat: view.to_act, lang: data.lang });
@@ -222,13 +244,19 @@ async function applyAndOfferInterrupts(action, seat, inTurn, generation) {
 function askLearnerToBomb(view, bombs) {
   st.view = view;
   draw();
-  return askToBomb(ui.decision, bombs);
+  const answer = askToBomb(ui.decision, bombs);
+  pageState("learner");
+  return answer.then((choice) => {
+    pageState("busy");
+    return choice;
+  });
 }
 
 function showHistory(log) {
+  // each event cites its rules by title, linked to the rules page (as the lessons do)
   ui.history.replaceChildren(...log.map((event) => el("li", {}, event.text,
-    event.rule_ids.length ? el("small", {}, " ", event.rule_ids.map((id, i) => [i ? ", " : "",
-      el("a", { href: `rules.html#${id}` }, id)])) : null)));
+    event.rule_ids.length ? el("small", { class: "rules-cited" }, " (", event.rule_ids.map((id, i) => [i ? "; " : "",
+      el("a", { href: `rules.html#${id}`, title: id }, data.rules[id] || id)]), ")") : null)));
   ui.history.lastElementChild?.scrollIntoView({ block: "nearest" });
 }
 
@@ -243,6 +271,8 @@ function draw() {
   renderDecision(myTurn);
   ui.undo.disabled = !st.undo.length;
   ui.reveal.disabled = !view || ["auction", "grand_tichu", "exchange", "call_adjutant", "discard"].includes(view.phase);
+  ui.reveal.textContent = st.revealed ? S.hide_hands : S.reveal;
+  ui.reveal.setAttribute("aria-pressed", String(Boolean(st.revealed)));
   ui.nextRound.hidden = !view.result;
 }
 
@@ -284,6 +314,7 @@ async function act(action, side = false) {
   if (st.busy || !st.view) return;
   if (!side && st.view.to_act !== st.settings.seat) return;
   st.busy = true;
+  pageState("busy");
   const before = st.id;
   setFeedback("", "");
   st.generation += 1;
@@ -297,6 +328,7 @@ async function act(action, side = false) {
     const verdict = result.verdict || { text: result.error, rule_ids: [] };
     setFeedback("bad", S.illegal, verdict);
     draw();
+    pageState("learner");
   }
 }
 
@@ -308,7 +340,14 @@ async function undo() {
   await refresh(st.generation);
 }
 
+/** Shows every hand (once the deal allows it), or hides them again: one toggle. */
 async function reveal() {
+  if (st.revealed) {
+    st.revealed = null;
+    st.view.shown = {};
+    draw();
+    return;
+  }
   const reply = await engine.call({ op: "reveal", state: st.id });
   if (!reply.ok) return;
   st.revealed = reply.hands;
@@ -337,7 +376,7 @@ async function hint() {
   const h = st.hint;
   const parts = [el("p", {}, `1. ${h.kind}`)];
   if (st.hintLevel >= 2) parts.push(el("p", {}, `2. ${describeAction(h.action)}`));
-  if (st.hintLevel >= 3) parts.push(el("p", {}, `3. ${h.why}`), el("p", {}, h.rule.text), ruleLinks(h.rule.rule_ids));
+  if (st.hintLevel >= 3) parts.push(el("p", {}, `3. ${h.why}`), el("p", {}, h.rule.text), ruleLinks(h.rule.rule_ids, data.rules));
   if (st.legal && st.hintLevel >= 2) {
     const keys = playableKeys(st.legal.map((a) => (Array.isArray(a) ? a.map((t) => (data.suits_matter ? t : t.split("-").pop())).sort().join(" ") : "PASS")));
     renderTable(ui.table, st.view, {
@@ -350,7 +389,7 @@ async function hint() {
 }
 
 function setFeedback(kind, text, verdict = null, extra = null) {
-  showFeedback(ui.feedback, kind, text, verdict, extra);
+  showFeedback(ui.feedback, kind, text, verdict, extra, data.rules);
 }
 
 function engineStatus(stage, error) {

@@ -191,10 +191,34 @@ export function renderPhases(list, view) {
   }));
 }
 
-/** The play to beat: the last play (not pass) of the trick. */
-function lastPlay(trick) {
+/**
+ * The entry of the trick that holds it so far. Trick-taking games (Napoleon) say who is winning
+ * (``view.winning``, computed by the engine: the strongest card, not the last one); in climbing
+ * games (Dou Dizhu, Tichu) it is the last play, the one the next play must beat.
+ */
+export function holdingEntry(view) {
+  const trick = view.trick || [];
+  if (view.winning !== undefined) {
+    if (view.winning === null) return null;
+    for (let i = trick.length - 1; i >= 0; i--) if (trick[i].seat === view.winning && trick[i].cards) return trick[i];
+    return null;
+  }
   for (let i = trick.length - 1; i >= 0; i--) if (trick[i].cards) return trick[i];
   return null;
+}
+
+/** Marks the page's state for the learner and for tests: "busy" (the engine or bots are at work),
+ * "learner" (waiting for the learner), "over" (the deal has ended). Each change to a waiting state
+ * counts up ``data-settled``, so a test can wait for the page to answer a click, however slow the machine. */
+export function pageState(state) {
+  const root = document.documentElement;
+  if (state !== "busy") root.dataset.settled = String(Number(root.dataset.settled || 0) + 1);
+  root.dataset.state = state;
+}
+
+/** A count with its noun: the ``_one`` string for 1 where the page has one ("1 honour"). */
+export function countText(key, n, params = {}) {
+  return fmt((n === 1 && S[`${key}_one`]) || (n === 0 && S[`${key}_none`]) || S[key], { n, ...params });
 }
 
 /**
@@ -220,7 +244,7 @@ export function renderTable(container, view, opts = {}) {
       : el("p", { class: "count" }, count ? el("span", { class: "card back", "aria-hidden": "true" }) : null,
         fmt(count === 1 ? S.cards_count_one : S.cards_count, { n: count })),
     view.captured_points ? el("p", { class: "points" }, fmt(S.points, { n: view.captured_points[seat] })) : null,
-    view.honours_won ? el("p", { class: "points" }, fmt(S.honours_won, { n: view.honours_won[seat] })) : null);
+    view.honours_won ? el("p", { class: "points" }, countText("honours_won", view.honours_won[seat])) : null);
   }));
 
   const middle = el("div", { class: "middle" });
@@ -233,7 +257,7 @@ export function renderTable(container, view, opts = {}) {
   if (view.solo) info.push(S.solo);
   if (view.direction === -1) info.push(S.reversed);
   if (view.trick_no && view.phase === "play") info.push(fmt(S.trick_no, { n: view.trick_no }));
-  else if (view.phase === "auction") info.push(S.no_bid);
+  else if (view.phase === "auction" && !view.bid) info.push(S.no_bid);
   if (view.multiplier && view.multiplier > 1) info.push(fmt(S.multiplier, { n: view.multiplier }));
   if (info.length) middle.append(el("p", { class: "info" }, info.join(" · ")));
   if (view.kitty) {
@@ -253,20 +277,24 @@ export function renderTable(container, view, opts = {}) {
     if (!view.trick || !view.trick.length) {
       if (view.phase === "play" && view.to_act === view.seat) trick.append(el("p", { class: "lead" }, S.nothing_to_beat));
     } else {
+      const holding = view.phase !== "score" ? holdingEntry(view) : null;
+      const label = view.winning !== undefined ? S.holds_trick : S.to_beat;
       for (const entry of view.trick) {
-        const top = entry === lastPlay(view.trick) && view.phase !== "score";
+        const top = entry === holding;
         trick.append(el("div", { class: `play${top ? " top" : ""}` },
           el("span", { class: "who" }, `${fmt(S.seat, { n: entry.seat })}: `),
           entry.cards ? el("span", { class: "cards" }, entry.cards.map(cardImage)) : el("em", {}, S.passed),
           entry.in_turn === false ? el("strong", { class: "out-of-turn" }, ` ${S.out_of_turn}`) : null,
-          top ? el("span", { class: "beat-label" }, ` ← ${S.to_beat}`) : null));
+          top ? el("span", { class: "beat-label" }, ` ← ${label}`) : null));
       }
     }
     middle.append(trick);
   }
   if (view.last_trick && view.phase === "play" && (!view.trick || !view.trick.length)) {
     const last = view.last_trick;
-    middle.append(el("p", { class: "last-trick" }, fmt(S.last_trick, { n: last.winner, honours: (last.honours || []).length })));
+    const honours = (last.honours || []).length;
+    middle.append(el("p", { class: "last-trick" }, fmt((honours === 1 && S.last_trick_one) || (honours === 0 && S.last_trick_none) || S.last_trick,
+      { n: last.winner, honours })));
   }
   if (view.wish) middle.append(el("p", { class: "wish" }, fmt(S.wish, { rank: S[`rank.${view.wish}`] || view.wish })));
   if (view.adjutant_candidates) middle.append(adjutantPanel(view));
@@ -281,7 +309,7 @@ export function renderTable(container, view, opts = {}) {
   const hand = el("section", { class: `hand${view.to_act === view.seat ? " to-act" : ""}`, "aria-label": S.hand },
     el("h3", {}, seatLabel(view, view.seat), view.to_act === view.seat ? " ◀" : "",
       view.captured_points ? ` · ${fmt(S.points, { n: view.captured_points[view.seat] })}` : "",
-      view.honours_won ? ` · ${fmt(S.honours_won, { n: view.honours_won[view.seat] })}` : ""),
+      view.honours_won ? ` · ${countText("honours_won", view.honours_won[view.seat])}` : ""),
     el("div", { class: "cards", role: "group", "aria-label": S.hand }, (view.hand || []).map((token, index) => handCard(token, index, opts))));
   container.replaceChildren(others, middle, hand);
 }

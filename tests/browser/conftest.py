@@ -14,10 +14,17 @@ from pathlib import Path
 from typing import Iterator
 
 import pytest
+from playwright.sync_api import expect
 
 import build
 
 CHROMIUM = "/usr/bin/chromium"
+# A busy machine (CI on 2 cores, a build beside the tests) may take many seconds for what takes
+# milliseconds alone: every wait is on the page's own signals (``data-state``/``data-settled`` on
+# <html>, set by table.js:pageState; the engine status), with limits long enough never to be the
+# thing a test measures.
+WAIT_MS = 120_000
+expect.set_options(timeout=WAIT_MS)
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
@@ -98,6 +105,7 @@ def watch(server: str) -> Watch:
 @pytest.fixture
 def context(browser: object, watch: Watch) -> Iterator[object]:
     ctx = browser.new_context(viewport={"width": 1200, "height": 860})  # type: ignore[attr-defined]
+    ctx.set_default_timeout(WAIT_MS)  # type: ignore[attr-defined]
     ctx.on("page", watch.attach)
     yield ctx
     ctx.close()
@@ -113,3 +121,30 @@ def page(context: object) -> object:
 def shot(page: object, name: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)  # type: ignore[attr-defined]
+
+
+def settled(page: object) -> int:
+    """How many times the page has come back to waiting for the learner (table.js:pageState)."""
+    return int(page.evaluate("Number(document.documentElement.dataset.settled || 0)"))  # type: ignore[attr-defined]
+
+
+def wait_settled(page: object, before: int) -> str:
+    """Waits until the page has answered (come back to waiting since ``before``); returns its state."""
+    page.wait_for_function(  # type: ignore[attr-defined]
+        "n => Number(document.documentElement.dataset.settled || 0) > n && document.documentElement.dataset.state !== 'busy'",
+        arg=before, timeout=WAIT_MS)
+    return str(page.evaluate("document.documentElement.dataset.state"))  # type: ignore[attr-defined]
+
+
+def wait_waiting(page: object) -> str:
+    """Waits until the page waits for the learner (or the deal is over); returns that state."""
+    page.wait_for_function(  # type: ignore[attr-defined]
+        "['learner', 'over'].includes(document.documentElement.dataset.state)", timeout=WAIT_MS)
+    return str(page.evaluate("document.documentElement.dataset.state"))  # type: ignore[attr-defined]
+
+
+def click_and_wait(page: object, locator: object) -> str:
+    """Clicks a control and waits for the page's answer (the engine and bots done); returns the state."""
+    before = settled(page)
+    locator.click()  # type: ignore[attr-defined]
+    return wait_settled(page, before)

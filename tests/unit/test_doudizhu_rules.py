@@ -333,8 +333,8 @@ class TestExplainReasons:
         s = ddz(hands={"0": "S-3 H-3 S-9"}, to_act=0, landlord=0)
         v = verdict(s, "S-3 D-3")
         assert not v.legal and v.key == "common.not_in_hand" and v.params["cards"] == ["D-3"]
-        v = verdict(s, "S-9 S-9")
-        assert not v.legal and v.key == "common.not_in_hand" and v.params["cards"] == ["S-9"]
+        v = verdict(s, "S-9 S-9")  # held once, named twice: a repeat, not "not held"
+        assert not v.legal and v.key == "common.repeated_card" and v.params["cards"] == ["S-9"]
 
     def test_not_in_this_deck(self):
         s = ddz(hands={"0": "S-3"}, to_act=0, landlord=0)

@@ -18,6 +18,8 @@ SOURCES = sorted(Path(tutor.game.__file__).resolve().parent.rglob("*.py"))
 KEY_LITERAL = re.compile(r"""["']((?:common|ddz|tichu|nap|hint|bot)\.[a-z_.0-9]+)["']""")
 F_STRING = re.compile(r"""\bf(["'])(.*?)\1""")
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
+# a placeholder, or an English singular/plural choice on a parameter: {left:card|cards}
+ANY_FIELD = re.compile(r"\{(\w+)(?::[^{}]*)?\}")
 
 # Message keys built with f-strings, resolved by hand (a new pattern must be added here).
 DYNAMIC = {
@@ -34,7 +36,10 @@ PARAM_VALUES = {"ddz.type": set(TYPES), "ddz.winner": {"landlord", "farmers"}, "
                 "tichu.phase": {"grand_tichu", "exchange", "play", "wish", "dragon_gift", "score"},
                 "nap.phase": {"auction", "call_adjutant", "discard", "play", "joker_suit", "score"},
                 "nap.suit": {"S", "H", "D", "C"}, "nap.winner": {"napoleon", "allies"},
-                "nap.type": {"lead", "lead_joker", "power", "follow", "trump", "sluff"}}
+                "nap.type": {"lead", "lead_joker", "power", "follow", "trump", "sluff"},
+                # common.wrong_phase names the phase of any game
+                "common.phase": {"auction", "play", "grand_tichu", "exchange", "wish", "dragon_gift", "score",
+                                 "call_adjutant", "discard", "joker_suit"}}
 
 
 def source_text() -> str:
@@ -134,7 +139,7 @@ def test_call_sites_supply_every_placeholder():
     en = catalog("en")
     for key, params, where in sites:
         assert key in en, f"{where}: unknown key {key}"
-        needed = set(PLACEHOLDER.findall(en[key]))
+        needed = set(ANY_FIELD.findall(en[key]))
         assert needed <= params, f"{where}: {key} needs {sorted(needed - params)}"
 
 
@@ -153,14 +158,15 @@ def test_unknown_language():
         catalog("fr")
 
 
-def test_a_count_of_one_takes_the_singular_where_the_catalog_has_one():
+def test_a_count_of_one_takes_the_singular_where_the_catalog_has_one():  # and a count of 0 its zero form
     params = {"seat": 2, "trick": 3, "cards": ["H-10"]}
     assert "takes 1 honour: 10♥" in render("nap.event.trick_won", {**params, "count": 1}, "en")
     assert "takes 2 honours" in render("nap.event.trick_won", {**params, "count": 2, "cards": ["H-10", "S-J"]}, "en")
     assert "1枚" in render("nap.event.trick_won", {**params, "count": 1}, "ja")
-    for lang in LANGS:  # a singular is a variant of a real key, with the same placeholders
+    assert render("nap.event.trick_won", {**params, "count": 0, "cards": []}, "en") == "Seat 2 wins trick 3; no honours in it."
+    for lang in LANGS:  # a singular (or zero form) is a variant of a real key, with the same placeholders
         for key in catalog(lang):
-            if key.endswith(".one"):
-                base = key[: -len(".one")]
+            if key.endswith((".one", ".zero")):
+                base = key.rsplit(".", 1)[0]
                 assert base in catalog(lang), key
                 assert set(PLACEHOLDER.findall(catalog(lang)[key])) <= set(PLACEHOLDER.findall(catalog(lang)[base])) | {"count"}

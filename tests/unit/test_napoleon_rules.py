@@ -203,7 +203,7 @@ class TestKittyAndDiscards:
     def test_bad_discards(self):  # NAP-KITTY-1
         s = self.discard_position()
         reject(s, {"discard": ["S-10", "H-K"]}, 0, key="nap.discard_three", rule="NAP-KITTY-1")
-        reject(s, {"discard": ["S-10", "S-10", "H-K"]}, 0, key="nap.discard_three")
+        reject(s, {"discard": ["S-10", "S-10", "H-K"]}, 0, key="nap.discard_repeat", rule="NAP-KITTY-1")
         reject(s, {"discard": ["S-10", "H-K", "C-4", "C-5"]}, 0, key="nap.discard_three")
         held = set(s.hands[0])
         other = next(c for c in DECK.cards() if c not in held)

@@ -160,7 +160,7 @@ class TestExchange:
         h = list(map(str, s.hands[0]))
         reject(s, {"exchange": {"1": h[0], "2": h[1]}}, 0, key="tichu.exchange_shape", rule="TICHU-EXCH-1")
         reject(s, {"exchange": {"0": h[0], "1": h[1], "2": h[2]}}, 0, key="tichu.exchange_shape")
-        reject(s, {"exchange": {"1": h[0], "2": h[0], "3": h[1]}}, 0, key="common.not_in_hand", rule="TICHU-EXCH-1")
+        reject(s, {"exchange": {"1": h[0], "2": h[0], "3": h[1]}}, 0, key="tichu.exchange_distinct", rule="TICHU-EXCH-1")
         missing = next(str(c) for c in deck() if str(c) not in h)
         reject(s, {"exchange": {"1": h[0], "2": h[1], "3": missing}}, 0, key="common.not_in_hand")
         reject(s, {"exchange": {"1": h[0], "2": h[1], "3": "S-11"}}, 0, key="tichu.exchange_shape")

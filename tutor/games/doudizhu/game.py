@@ -27,7 +27,7 @@ from functools import cached_property
 from typing import Any, Mapping, Sequence
 
 from ...actions import PASS, Action, Decision, Pass, Play
-from ...cards import Card, CardError, DeckSpec, format_cards, multiset_contains, multiset_remove
+from ...cards import Card, CardError, DeckSpec, format_cards, multiset_contains, multiset_remove, shortfall
 from ...errors import ScenarioError
 from ...flags import flag
 from ...game import Event, Game, IllegalAction, Verdict
@@ -316,8 +316,10 @@ class DouDizhu(Game):
         if bad:
             return _no("common.not_in_deck", ("DDZ-SETUP-2",), cards=bad), None
         if not multiset_contains(state.hands[seat], cards):
-            missing = list((Counter(cards) - Counter(state.hands[seat])).elements())
-            return _no("common.not_in_hand", (), cards=[str(c) for c in missing]), None
+            absent, repeated = shortfall(state.hands[seat], cards)
+            if absent:
+                return _no("common.not_in_hand", (), cards=[str(c) for c in absent]), None
+            return _no("common.repeated_card", (), cards=[str(c) for c in repeated], count=len(repeated)), None
         if action.type is not None and action.type not in TYPES:
             return _no("ddz.unknown_type", ("DDZ-CMP-6",), type=action.type), None
         ranks = [card_rank(c) for c in cards]

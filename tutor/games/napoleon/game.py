@@ -36,7 +36,7 @@ from itertools import combinations
 from typing import Any, Mapping
 
 from ...actions import PASS, Action, Decision, Pass, Play
-from ...cards import Card, CardError, format_cards, multiset_contains, multiset_remove
+from ...cards import Card, CardError, format_cards, multiset_contains, multiset_remove, shortfall
 from ...errors import ScenarioError
 from ...flags import flag
 from ...game import Event, Game, IllegalAction, Verdict
@@ -380,10 +380,13 @@ class Napoleon(Game):
         if not (isinstance(action, Decision) and action.key == "discard"):
             return _no("common.wrong_phase", ("NAP-KITTY-1",), phase="discard", expected='{"discard": [c, c, c]}')
         cards = self._read_discards(action)
-        if cards is None or len(cards) != 3 or len(set(cards)) != 3:
+        if cards is None or len(cards) != 3:
             return _no("nap.discard_three", ("NAP-KITTY-1",))
         if not multiset_contains(state.hands[seat], cards):
-            return _no("common.not_in_hand", ("NAP-KITTY-1",), cards=[c.token for c in cards])
+            absent, repeated = shortfall(state.hands[seat], cards)
+            if absent:
+                return _no("common.not_in_hand", ("NAP-KITTY-1",), cards=[c.token for c in absent])
+            return _no("nap.discard_repeat", ("NAP-KITTY-1",), cards=[c.token for c in repeated])
         up = [c.token for c in cards if is_honour(c)]
         if up:
             return _yes("nap.ok.discard_face_up", ("NAP-KITTY-1", "NAP-KITTY-2"), cards=up)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Mapping, Sequence
 
 from ...actions import PASS, Action, Decision, Pass, Play
-from ...cards import Card, DeckSpec, format_cards, multiset_contains, multiset_remove
+from ...cards import Card, DeckSpec, format_cards, multiset_contains, multiset_remove, shortfall
 from ...flags import flag
 from ...game import Event, Game, IllegalAction, Verdict
 from ...rng import derive
@@ -384,7 +384,11 @@ class Tichu(Game):
         except (ValueError, TypeError):
             return _no("tichu.exchange_shape", ("TICHU-EXCH-1",), seats=sorted(others)), None
         if not multiset_contains(state.hands[seat], cards):
-            return _no("common.not_in_hand", ("TICHU-EXCH-1",), cards=[str(c) for c in cards]), None
+            absent, repeated = shortfall(state.hands[seat], cards)
+            if absent:
+                return _no("common.not_in_hand", ("TICHU-EXCH-1",), cards=[str(c) for c in absent]), None
+            # one and the same card chosen for two or three seats: three different cards are needed
+            return _no("tichu.exchange_distinct", ("TICHU-EXCH-1",), cards=[str(c) for c in repeated]), None
         return _yes("tichu.ok.exchange", ("TICHU-EXCH-1", "TICHU-EXCH-2")), {int(s): Card.parse(c) for s, c in pairs.items()}
 
     def _read_play(self, state: State, action: Action, seat: int) -> tuple[Verdict | None, Combo | None]:
@@ -397,7 +401,10 @@ class Tichu(Game):
         if any(not DECK.accepts(c) for c in action.cards) or any(c.special == "JOKER" for c in action.cards):
             return _no("common.not_in_deck", ("TICHU-SETUP-2",), cards=[str(c) for c in action.cards]), None
         if not multiset_contains(state.hands[seat], physical):
-            return _no("common.not_in_hand", (), cards=[str(c) for c in physical]), None
+            absent, repeated = shortfall(state.hands[seat], physical)
+            if absent:
+                return _no("common.not_in_hand", (), cards=[str(c) for c in absent]), None
+            return _no("common.repeated_card", (), cards=[str(c) for c in repeated], count=len(repeated)), None
         if len(action.cards) > 1 and any(c.special == "PHOENIX" and not c.declared for c in action.cards):
             return _no("tichu.phoenix_declare", ("TICHU-COMBO-10",)), None
         if len(action.cards) == 1 and action.cards[0].declared:

@@ -1,0 +1,220 @@
+"""The practice tables' own controls, in en and ja: every variant flag through the form, a fresh
+deal on "New deal", the trick marker on the card that holds the trick, the reveal toggle, the
+bid line, rule titles in feedback and history (issue 10)."""
+from __future__ import annotations
+
+import json
+import re
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import settled, wait_settled, wait_waiting
+
+READY = '#engine-status[data-state="ready"]'
+GAMES = ("doudizhu", "tichu", "napoleon")
+LANGS = ("en", "ja")
+
+
+def open_practice(page, server, lang: str, game: str, query: str = "") -> dict:
+    page.goto(server + f"{lang}/{game}/practice.html{query}")
+    expect(page.locator(READY)).to_be_visible()
+    wait_waiting(page)
+    return json.loads(page.locator("#practice-data").text_content())
+
+
+def hand(page) -> list[str]:
+    return page.locator(".hand button.card").evaluate_all("els => els.map(e => e.dataset.token)")
+
+
+def query(page) -> dict[str, str]:
+    return {k: v[-1] for k, v in parse_qs(urlparse(page.url).query).items()}
+
+
+def deal(page) -> str:
+    """Clicks "New deal" and waits for the page to answer; returns the page's state."""
+    before = settled(page)
+    page.locator("#settings button[type=submit]").click()
+    return wait_settled(page, before)
+
+
+def flag_values(info: dict) -> list:
+    """Every value a learner can give a flag in the form: each choice, both booleans, some numbers."""
+    if isinstance(info["default"], bool):
+        return [not info["default"], info["default"]]
+    if info.get("choices"):
+        return list(info["choices"])
+    if isinstance(info["default"], int):
+        return [500, 1000, info["default"]]
+    raise AssertionError(f"a flag of a kind the form does not know: {info}")
+
+
+def set_flag(page, info: dict, value) -> None:
+    page.locator("#settings details").evaluate("d => d.open = true")
+    field = page.locator(f'[name="flag-{info["name"]}"]')
+    if isinstance(info["default"], bool):
+        field.set_checked(value)
+    elif info.get("choices"):
+        field.select_option(str(value))
+    else:
+        field.fill(str(value))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", GAMES)
+def test_every_flag_value_deals_through_the_form(page, server, game, lang) -> None:
+    data = open_practice(page, server, lang, game, "?seed=3")
+    flags = [f for f in data["flags"] if f["name"] != "players"]
+    assert flags
+    tried = 0
+    for info in flags:
+        for value in flag_values(info):
+            set_flag(page, info, value)
+            state = deal(page)
+            assert page.locator("#url-error").is_hidden(), (info["name"], value, page.locator("#url-error").text_content())
+            assert state in ("learner", "over")
+            expected = None if value == info["default"] else str(value).lower()
+            assert query(page).get(info["name"]) == expected, (info["name"], value, page.url)
+            expect(page.locator(".hand button.card").first).to_be_visible()
+            tried += 1
+    players = next(f for f in data["flags"] if f["name"] == "players").get("choices") or []
+    for n in players if len(players) > 1 else []:
+        page.locator("select[name=players]").select_option(str(n))
+        deal(page)
+        assert page.locator("#url-error").is_hidden()
+        assert page.locator(".seat").count() == n - 1
+    assert tried >= 2 * len(flags)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_number_that_is_not_a_whole_number_is_named(page, server, lang) -> None:
+    open_practice(page, server, lang, "tichu", "?seed=3")
+    page.locator("#settings details").evaluate("d => d.open = true")
+    page.locator('[name="flag-target_score"]').evaluate("el => { el.type = 'text'; el.value = 'lots'; }")
+    deal(page)
+    expect(page.locator("#url-error")).to_be_visible()
+    expect(page.locator("#url-error")).to_contain_text("target_score")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", GAMES)
+def test_new_deal_is_a_fresh_deal_whose_number_is_shown_and_shared(page, server, game, lang) -> None:
+    open_practice(page, server, lang, game, "?seed=5&seat=1")
+    first = hand(page)
+    deal(page)  # the number unchanged: a fresh random deal
+    number = page.locator("input[name=seed]").input_value()
+    assert number != "5" and re.fullmatch(r"\d{1,6}", number)
+    assert query(page)["seed"] == number and query(page)["seat"] == "1"
+    fresh = hand(page)
+    assert fresh != first
+    expect(page.locator("#share")).to_have_attribute("href", re.compile(rf"seed={number}\b"))
+    page.locator("input[name=seed]").fill("5")  # a number typed in is dealt as it is
+    deal(page)
+    assert hand(page) == first and query(page)["seed"] == "5"
+    page.goto(server + f"{lang}/{game}/practice.html?seed={number}&seat=1")  # the shared number
+    expect(page.locator(READY)).to_be_visible()
+    wait_waiting(page)
+    assert hand(page) == fresh
+
+
+RENDER = """async ([scenario, moves, seat]) => {
+  const engine = globalThis.cardtutorEngine;
+  const table = await import(new URL("../../assets/table.js", location.href).href);
+  let reply = await engine.call({ op: "load", scenario, lang: document.documentElement.lang });
+  if (!reply.ok) throw new Error(reply.error);
+  let id = reply.state;
+  for (const [actor, action] of moves) {
+    reply = await engine.call({ op: "apply", state: id, action, seat: actor });
+    if (!reply.ok) throw new Error(JSON.stringify(reply));
+    id = reply.state;
+  }
+  const view = await engine.call({ op: "view", state: id, seat, lang: document.documentElement.lang });
+  const box = document.createElement("div");
+  box.id = "rendered";
+  document.body.append(box);
+  table.renderTable(box, view.view, {});
+  return box.innerText;
+}"""
+
+NAPOLEON_TRICK = {"game": "napoleon", "flags": {"players": 5}, "phase": "play", "to_act": 4, "trump": "H", "trick_no": 3,
+                  "trick": [{"seat": 0, "cards": ["C-J"]}, {"seat": 1, "cards": ["C-Q"]}, {"seat": 2, "cards": ["C-7"]},
+                            {"seat": 3, "cards": ["C-5"]}],
+                  "hands": {"4": ["C-2", "H-3"]}}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_trick_marker_sits_on_the_card_that_holds_the_trick(page, server, lang) -> None:
+    open_practice(page, server, lang, "napoleon")
+    page.evaluate(RENDER, [NAPOLEON_TRICK, [], 4])
+    top = page.locator("#rendered .trick .play.top")
+    expect(top).to_have_count(1)
+    expect(top.locator("[role=img]")).to_have_attribute("aria-label", "queen of clubs" if lang == "en" else re.compile("クラブのQ"))
+    expect(top).to_contain_text("Holds the trick" if lang == "en" else "いまトリックを取っている札")
+    # a spade led, then a higher spade, then a lower one: the king still holds the trick
+    spades = {**NAPOLEON_TRICK, "trick": [{"seat": 0, "cards": ["S-9"]}, {"seat": 1, "cards": ["S-K"]}, {"seat": 2, "cards": ["S-5"]}],
+              "to_act": 3, "hands": {"3": ["C-2", "H-3"]}}
+    page.evaluate("document.getElementById('rendered').remove()")
+    page.evaluate(RENDER, [spades, [], 3])
+    expect(page.locator("#rendered .trick .play.top [role=img]")).to_have_attribute(
+        "aria-label", "king of spades" if lang == "en" else re.compile("スペードのK"))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_bid_line_says_no_bid_only_before_the_first_bid(page, server, lang) -> None:
+    open_practice(page, server, lang, "doudizhu")
+    no_bid = "No bid yet" if lang == "en" else "まだビッドなし"
+    auction = {"game": "doudizhu", "flags": {"players": 3}, "phase": "auction", "to_act": 1,
+               "hands": {"0": ["H-4", "S-6", "D-7", "H-A", "S-A", "D-A", "S-2", "H-2", "BJ"]}, "cards_held": {"1": 17, "2": 17}}
+    text = page.evaluate(RENDER, [auction, [], 0])
+    assert no_bid in text
+    page.evaluate("document.getElementById('rendered').remove()")
+    text = page.evaluate(RENDER, [auction, [[1, {"bid": 1}]], 0])
+    assert no_bid not in text and re.search(r"(Bid|ビッド).{0,3}1", text), text
+
+
+def become_landlord(page) -> None:
+    """Bids 3 whenever asked (seat 0, deal 5: the learner bids first): the play begins."""
+    for _ in range(10):
+        if page.locator("#phases li.current").text_content() not in ("▶ Auction", "▶ 競り"):
+            return
+        before = settled(page)
+        page.locator('#decision button[data-key=\'{"bid":3}\']').click()
+        wait_settled(page, before)
+    raise AssertionError("the auction did not end")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_reveal_all_hands_is_a_toggle(page, server, lang) -> None:
+    open_practice(page, server, lang, "doudizhu", "?seed=5&seat=0")
+    reveal = page.locator("#btn-reveal")
+    label = reveal.text_content()
+    become_landlord(page)
+    expect(reveal).to_be_enabled()
+    reveal.click()
+    expect(page.locator(".seat .cards.shown")).to_have_count(2)
+    expect(reveal).not_to_have_text(label)
+    expect(reveal).to_have_attribute("aria-pressed", "true")
+    reveal.click()
+    expect(page.locator(".seat .cards.shown")).to_have_count(0)
+    expect(reveal).to_have_text(label)
+    expect(reveal).to_have_attribute("aria-pressed", "false")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_feedback_and_history_cite_rules_by_title(page, server, lang) -> None:
+    data = open_practice(page, server, lang, "doudizhu", "?seed=5&seat=0")
+    become_landlord(page)
+    before = settled(page)
+    page.locator("#btn-pass").click()  # the landlord leads: passing is not allowed, and says why
+    wait_settled(page, before)
+    expect(page.locator("#feedback .headline")).to_have_text("Not allowed." if lang == "en" else "出せません。")
+    cited = page.locator("#feedback .rules-cited a")
+    expect(cited.first).to_be_visible()
+    rule_id = cited.first.get_attribute("href").split("#")[1]
+    expect(page.locator("#feedback .rules-cited")).to_contain_text(data["rules"][rule_id])
+    links = page.locator("#history a[href^='rules.html#']")
+    expect(links.first).to_be_visible()
+    for i in range(links.count()):
+        rule_id = links.nth(i).get_attribute("href").split("#")[1]
+        assert links.nth(i).text_content() == data["rules"][rule_id], rule_id
