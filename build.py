@@ -163,7 +163,9 @@ def build_course(site: Site, game_name: str, by_lang: dict[str, list[Lesson]]) -
                         outro_html=md(lesson.outro), data_json=script_json(data),
                         next_lesson=summaries[i + 1] if i + 1 < len(lessons) else None)
         flag_rules = rule_catalog.rules_by_id(game_name)
-        flags = [{**f, **({"title": flag_rules[rid]["title"][lang], "doc": flag_rules[rid]["text"][lang]}
+        flags = [{**f, **({"title": flag_rules[rid]["title"][lang], "doc": flag_rules[rid]["text"][lang],
+                           # a choice's words for the form (the value itself is an identifier)
+                           "labels": {str(k): v[lang] for k, v in flag_rules[rid].get("choices", {}).items()}}
                           if (rid := f"{game.rule_prefix}-FLAG-{f['name']}") in flag_rules else {})}
                  for f in describe_flags(game.Flags)]
         practice_data = {"game": game_name, "lang": lang, "phases": list(game.phases),

@@ -112,7 +112,7 @@ function buildForm(settings) {
     }
     const control = info.choices
       ? el("select", { name: `flag-${info.name}` }, info.choices.map((c) =>
-        el("option", { value: c, selected: c === value }, String(c))))
+        el("option", { value: c, selected: c === value }, (info.labels && info.labels[String(c)]) || String(c))))
       : el("input", { name: `flag-${info.name}`, value: String(value), required: true,
         ...(typeof info.default === "number" ? { type: "number", step: "1", inputmode: "numeric" } : { type: "text" }) });
     return el("label", { class: "flag" }, `${info.title || info.name} `, control, el("small", {}, ` — ${info.doc}`));

@@ -56,3 +56,16 @@ def test_catalog_ids_match_the_spec(game) -> None:
     bold = set(re.findall(rf"\*\*({game.rule_prefix}-[A-Z0-9]+-[A-Za-z0-9_]+)", spec.read_text("utf-8")))
     ours = {i for i in rules_by_id(game.name) if "-FLAG-" not in i}
     assert ours == bold
+
+
+@pytest.mark.parametrize("game", [g for g in all_games()], ids=lambda g: g.name)
+def test_every_word_choice_of_a_flag_has_words_for_the_form(game) -> None:
+    """A flag whose values are identifiers ("marker", "any_loss") is offered by its catalog words, ja and en."""
+    ids = rules_by_id(game.name)
+    for f in describe_flags(game.Flags):
+        if not f["choices"] or not all(isinstance(c, str) for c in f["choices"]):
+            continue
+        labels = ids[f"{game.rule_prefix}-FLAG-{f['name']}"].get("choices", {})
+        for value in f["choices"]:
+            for lang in ("en", "ja"):
+                assert labels.get(value, {}).get(lang, "").strip(), (f["name"], value, lang)

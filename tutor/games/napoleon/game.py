@@ -580,7 +580,9 @@ class Napoleon(Game):
         events = [_event("nap.event.trick_won", rules, seat=winner, count=len(got), cards=got, trick=state.trick_no)]
         direction = direction_after(cards, trump, state.direction, state.flags.reverse)
         if direction != state.direction:
-            events.append(_event("nap.event.reverse", ("NAP-SPECIAL-1",), direction=direction))
+            # the learner reads which way round play goes now, not a number
+            key = "nap.event.reverse" if direction == -1 else "nap.event.reverse_back"
+            events.append(_event(key, ("NAP-SPECIAL-1",)))
         last = {"trick": [e.to_json() for e in state.trick], "winner": winner, "honours": got, "rule": rule,
                 "trick_no": state.trick_no}
         state = replace(state, won=won, trick=(), trick_closed=True, last_trick=last, direction=direction,
