@@ -72,6 +72,45 @@ def rule_titles(game: str, lang: str, ids: set[str]) -> dict[str, str]:
     return {i: by_id[i]["title"][lang] for i in sorted(ids)}
 
 
+def flag_words(game: Any, lang: str) -> list[dict[str, Any]]:
+    """Every flag with its catalog words (title, text, a label per value) and the rule it changes."""
+    by_id = rule_catalog.rules_by_id(game.name)
+    out = []
+    for f in describe_flags(game.Flags):
+        rid = f"{game.rule_prefix}-FLAG-{f['name']}"
+        if rid not in by_id:
+            raise LessonError(f"tutor/data/rules/{game.name}.json: no entry {rid} for the flag {f['name']}")
+        if f["rule"] and f["rule"] not in by_id:
+            raise LessonError(f"tutor/data/rules/{game.name}.json: no entry {f['rule']} (the rule of {f['name']})")
+        entry = by_id[rid]
+        out.append({**f, "title": entry["title"][lang], "doc": entry["text"][lang],
+                    # a choice's words for the form (the value itself is an identifier)
+                    "labels": {str(k): v[lang] for k, v in entry.get("choices", {}).items()}})
+    return out
+
+
+def value_words(info: dict[str, Any], value: Any, s: dict[str, str]) -> str:
+    """One flag value as the page says it: on/off, the catalog's label, or the number."""
+    if isinstance(value, bool):
+        return s["flag_on"] if value else s["flag_off"]
+    return info["labels"].get(str(value), str(value))
+
+
+def preset_words(game: Any, lang: str, flags: list[dict[str, Any]], s: dict[str, str]) -> list[dict[str, Any]]:
+    """Every preset with its catalog words, its values, and what it changes from the defaults, in words."""
+    words = rule_catalog.catalog(game.name).get("presets", {})
+    info = {f["name"]: f for f in flags}
+    out = []
+    for name, values in game.presets.items():
+        if name not in words:
+            raise LessonError(f"tutor/data/rules/{game.name}.json: presets has no entry for {name!r}")
+        changes = [f"{info[k]['title']}: {value_words(info[k], v, s)}" for k, v in values.items()
+                   if v != info[k]["default"]]
+        out.append({"name": name, "title": words[name]["title"][lang], "text": words[name]["text"][lang],
+                    "values": dict(values), "changes": changes})
+    return out
+
+
 def collect_rule_ids(data: Any, out: set[str]) -> set[str]:
     """Every rule ID a page cites: in verdicts ("rule_ids") and in compact tables ([legal, text, ids])."""
     if isinstance(data, list) and len(data) == 3 and data[0] in (0, 1) and isinstance(data[1], int) \
@@ -163,13 +202,11 @@ def build_course(site: Site, game_name: str, by_lang: dict[str, list[Lesson]]) -
                         outro_html=md(lesson.outro), data_json=script_json(data),
                         next_lesson=summaries[i + 1] if i + 1 < len(lessons) else None)
         flag_rules = rule_catalog.rules_by_id(game_name)
-        flags = [{**f, **({"title": flag_rules[rid]["title"][lang], "doc": flag_rules[rid]["text"][lang],
-                           # a choice's words for the form (the value itself is an identifier)
-                           "labels": {str(k): v[lang] for k, v in flag_rules[rid].get("choices", {}).items()}}
-                          if (rid := f"{game.rule_prefix}-FLAG-{f['name']}") in flag_rules else {})}
-                 for f in describe_flags(game.Flags)]
+        flags = flag_words(game, lang)
+        presets = preset_words(game, lang, flags, s)
         practice_data = {"game": game_name, "lang": lang, "phases": list(game.phases),
-                         "suits_matter": game.suits_matter, "flags": flags, "wheel": site.wheel_name,
+                         "suits_matter": game.suits_matter, "flags": flags, "presets": presets,
+                         "wheel": site.wheel_name,
                          "rules": rule_titles(game_name, lang, set(flag_rules)),  # feedback and history cite titles
                          "stamp": site.stamp}
         site.render("practice.html", f"{lang}/{game_name}/practice.html", lang,
@@ -181,7 +218,7 @@ def build_course(site: Site, game_name: str, by_lang: dict[str, list[Lesson]]) -
                     for sec in catalog["sections"]]
         site.render("rules.html", f"{lang}/{game_name}/rules.html", lang,
                     page_title=f"{course_title} — {s['rules_reference']}", page_kind="rules",
-                    course_title=course_title, sections=sections)
+                    course_title=course_title, sections=sections, presets=presets)
 
 
 def write_service_worker(out: Path) -> None:

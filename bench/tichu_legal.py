@@ -23,6 +23,7 @@ import argparse
 import cProfile
 import gc
 import io
+import json
 import math
 import os
 import platform
@@ -39,6 +40,7 @@ if REPO not in sys.path:
     sys.path.insert(0, REPO)
 
 import tutor.api as api  # noqa: E402
+from tutor.bots import heuristic_choice  # noqa: E402
 from tutor.cards import Card, format_cards  # noqa: E402
 from tutor.game import find_game  # noqa: E402
 from tutor.games.tichu.combos import VALUE, classify  # noqa: E402
@@ -280,13 +282,48 @@ def profile_legal(state: Any, reps: int = 5, top: int = 12) -> str:
     return "\n".join("  " + ln.rstrip() for ln in keep)
 
 
+def exchange_section(reps: int, out: Callable[[str], None]) -> None:
+    """The exchange: one decision of 14 * 13 * 12 = 2,184 actions, sent over the bridge as its spec."""
+    ex_state = GAME.new_game(GAME.flags({"grand_tichu": False}), 0)
+    ex_sid = api.handle({"op": "new", "game": "tichu", "flags": {"grand_tichu": False}, "seed": 0})["state"]
+    spec_req = {"op": "legal", "state": ex_sid, "side": True}
+    list_req = {"op": "legal", "state": ex_sid, "side": True, "expand": True}
+    t_raw, t_spec, t_list = time_interleaved([lambda: GAME.legal_actions(ex_state), lambda: api.handle(spec_req),
+                                              lambda: api.handle(list_req)], reps)
+    spec_bytes = len(json.dumps(api.handle(spec_req), ensure_ascii=False).encode())
+    list_bytes = len(json.dumps(api.handle(list_req), ensure_ascii=False).encode())
+    ms = lambda t: statistics.median(t) / 1e6  # noqa: E731
+    out(f"exchange phase (seat 0, 14 cards): {len(GAME.legal_actions(ex_state))} actions; raw legal_actions "
+        f"{ms(t_raw):.2f} ms; bridge legal: spec {ms(t_spec):.3f} ms, {spec_bytes} bytes; "
+        f"listed (expand) {ms(t_list):.2f} ms, {list_bytes} bytes (median of REPS)")
+    # one exchange, explained and applied: the first seat's, and the last one (which swaps the cards)
+    last = ex_state
+    for seat in range(3):
+        last = GAME.apply(last, heuristic_choice(GAME, last, seat).action, seat)
+    last_sid = api._store(GAME, last)
+    for label, state, sid, seat in (("first seat", ex_state, ex_sid, 0), ("last seat", last, last_sid, 3)):
+        action = heuristic_choice(GAME, state, seat).action
+        data = action.to_json()
+        reqs = [{"op": op, "state": sid, "seat": seat, "action": data} for op in ("explain", "apply")]
+        times = time_interleaved([lambda: GAME.explain(state, action, seat), lambda: GAME.apply(state, action, seat),
+                                  lambda: api.handle(reqs[0]), lambda: api.handle(reqs[1])], max(reps, 101))
+        out(f"one exchange ({label}): explain {ms(times[0]):.3f} ms, apply {ms(times[1]):.3f} ms; bridge explain "
+            f"{ms(times[2]):.3f} ms, apply {ms(times[3]):.3f} ms (median of max(REPS, 101)); spec.contains "
+            f"{GAME.decision_spec(state, seat).contains(action)}")
+    out("")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--hands", type=int, default=300, help="random hands per kind of position (default 300)")
     ap.add_argument("--reps", type=int, default=9, help="timed rounds per position (default 9)")
     ap.add_argument("--search", type=int, default=300, help="hill-climb steps for the worst hand (default 300)")
     ap.add_argument("--no-write", action="store_true", help=f"do not write {os.path.relpath(RESULTS, REPO)}")
+    ap.add_argument("--exchange-only", action="store_true", help="only the exchange section (nothing written)")
     args = ap.parse_args(argv)
+    if args.exchange_only:
+        exchange_section(args.reps, print)
+        return 0
     lines: list[str] = []
 
     def out(text: str = "") -> None:
@@ -327,14 +364,7 @@ def main(argv: list[str] | None = None) -> int:
     out(profile_legal(median_lead["state"], reps=50, top=8))
     out("")
 
-    # the exchange phase lists every way to pass three cards: 14 * 13 * 12 decisions
-    ex_state = GAME.new_game(GAME.flags({"grand_tichu": False}), 0)
-    ex_sid = api.handle({"op": "new", "game": "tichu", "flags": {"grand_tichu": False}, "seed": 0})["state"]
-    t_raw, t_br = time_interleaved([lambda: GAME.legal_actions(ex_state),
-                                    lambda: api.handle({"op": "legal", "state": ex_sid})], args.reps)
-    out(f"exchange phase (seat 0, 14 cards): {len(GAME.legal_actions(ex_state))} actions, raw "
-        f"{statistics.median(t_raw) / 1000:.0f} us, bridge {statistics.median(t_br) / 1000:.0f} us (median of REPS)")
-    out("")
+    exchange_section(args.reps, out)
 
     out("Worst hands (leading; the hill-climb starts from the worst hand-built one)")
     out("-" * 84)

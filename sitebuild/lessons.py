@@ -30,8 +30,8 @@ the lesson. Step keys:
   before the engine has loaded); ``"out_of_turn": true`` asks while it is not the
   learner's turn (a bomb window), where ``"LET_GO"`` lets the chance go by.
 
-Out-of-turn chances stay open: after a move the position is settled (a finished trick
-collected, open chances declined) only when what comes next is an action in turn.
+Windows for actions out of turn are the engine's (tutor/windows.py): a scripted move out of
+turn takes the window the action before it opened; otherwise the window closes untaken.
 
 Everything is computed here at build time, so the page can show and step through a lesson,
 and explain its prepared choices, before Pyodide is ready. Any problem raises
@@ -45,17 +45,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tutor.actions import ActionError
+from tutor.actions import LET_GO, ActionError, action_key as _action_key
 from tutor.bots import hint as engine_hint, hint_for
 from tutor.errors import TutorError
 from tutor.game import Game, IllegalAction, find_game
 from tutor.messages import render
+from tutor.windows import ReplayError, scripted_move, shown
 
 STEP_KEYS = {"scenario", "seat", "show", "moves", "ask"}
 ASK_KEYS = {"answers", "wrong", "out_of_turn"}
 MOVE_KEYS = {"seat", "action", "in_turn"}
-#: the page's choice for letting an out-of-turn chance go by (no engine action: ``settle`` is)
-LET_GO = "LET_GO"
 #: a decision with at most this many legal actions has every one explained in the page (so any
 #: choice is answered before the engine loads); a larger one (a lead of 14 cards, an exchange,
 #: a discard) explains its answers and likely mistakes and lists this many legal actions only
@@ -168,19 +167,9 @@ def _where(lesson: Lesson, step: RawStep, index: int) -> str:
 
 
 def action_key(game: Game, action_json: Any) -> str:
-    """The key the page computes for a choice: what the rules cannot tell apart is one key."""
-    if isinstance(action_json, dict) and set(action_json) == {"cards", "type"}:
-        action_json = action_json["cards"]
-    if isinstance(action_json, list):
-        tokens = [str(t).split("#", 1)[0] for t in action_json]
-        if game.suits_matter:
-            return " ".join(sorted(tokens))
-        return " ".join(sorted(t.split("-", 1)[-1] for t in tokens))
-    if action_json in ("PASS", LET_GO):
-        return action_json
-    if isinstance(action_json, dict) and isinstance(action_json.get("discard"), list):
-        action_json = dict(action_json, discard=sorted(map(str, action_json["discard"])))  # a set of cards
-    return json.dumps(action_json, sort_keys=True, separators=(",", ":"))
+    """The key the page computes for a choice: ``tutor.actions.action_key``, the one definition
+    the golden runner, the build and the page (table.js ``actionKey``) share."""
+    return _action_key(game, action_json)
 
 
 def lean_view(view: dict[str, Any]) -> dict[str, Any]:
@@ -283,7 +272,7 @@ def compute_lesson(lesson: Lesson) -> list[dict[str, Any]]:
             if not isinstance(scenario, dict) or "game" in scenario:
                 raise LessonError(f"{where}: scenario is a setup object without \"game\" (the course sets it)")
             try:
-                state = game.settle(game.from_setup(scenario, "scenario"))
+                state = game.close_window(game.from_setup(scenario, "scenario"))
             except TutorError as exc:
                 raise LessonError(f"{where}: {exc}") from None
             base, replay = scenario, []
@@ -317,17 +306,15 @@ def compute_lesson(lesson: Lesson) -> list[dict[str, Any]]:
             try:
                 action = game.parse_action(move["action"])
                 before = len(game.events(state))
-                state = game.apply(state, action, move["seat"], in_turn=in_turn)
-            except ActionError as exc:
+                state = scripted_move(game, state, move["seat"], action, in_turn)
+            except (ActionError, ReplayError) as exc:
                 raise LessonError(f"{mw}: {exc}") from None
             except IllegalAction as exc:
                 raise LessonError(f"{mw}: illegal scripted move {json.dumps(move['action'])}"
                                   f"{'' if in_turn else ' (out of turn)'}: "
                                   f"{exc.verdict.text('en')} [{', '.join(exc.verdict.rule_ids)}]") from None
-            settle = not _next_is_out_of_turn(lesson, index, m_index + 1)
-            if settle:
-                state = game.settle(state)
-            done = _replay_entry(move["seat"], move["action"], in_turn=in_turn, settle=settle)
+            state = shown(game, state, _next_takes_window(lesson, index, m_index + 1))
+            done = _replay_entry(move["seat"], move["action"], in_turn=in_turn)
             replay.append(done)
             own_moves.append(done)
             frames.append(_frame(game, state, seat, show, lang, game.events(state)[before:]))
@@ -336,34 +323,30 @@ def compute_lesson(lesson: Lesson) -> list[dict[str, Any]]:
             "scenario": len(lesson.scenarios) - 1, "replay": start_replay, "moves": own_moves,
         }
         if "ask" in data:
-            settle = not _next_is_out_of_turn(lesson, index + 1, 0, first=False)
-            state, answered = _compute_ask(game, state, seat, data["ask"], lang, where, settle)
+            keep_open = _next_takes_window(lesson, index + 1, 0, first=False)
+            state, answered = _compute_ask(game, state, seat, data["ask"], lang, where, keep_open)
             entry["ask"] = answered["ask"]
             first = answered["first"]
-            # letting a chance go is no engine action: the page settles, whatever follows
-            replay.append(_replay_entry(seat, first, in_turn=first == LET_GO or not answered["out_of_turn"],
-                                        settle=first == LET_GO or settle))
+            # letting a chance go is no engine action (the page's replay skips it)
+            replay.append(_replay_entry(seat, first, in_turn=first != LET_GO and not answered["out_of_turn"]))
             entry["after"] = _frame(game, state, seat, show, lang, answered["events"])
         computed.append(entry)
     lesson.computed = computed
     return computed
 
 
-def _replay_entry(seat: int, action: Any, *, in_turn: bool, settle: bool) -> dict[str, Any]:
-    """How the page replays one action in the engine: out of turn, and left unsettled, only when so."""
+def _replay_entry(seat: int, action: Any, *, in_turn: bool) -> dict[str, Any]:
+    """How the page replays one action in the engine (op ``replay``): out of turn only when so."""
     done: dict[str, Any] = {"seat": seat, "action": action}
     if not in_turn:
         done["in_turn"] = False
-    if not settle:
-        done["settle"] = False
     return done
 
 
-def _next_is_out_of_turn(lesson: Lesson, step_index: int, move_index: int, first: bool = True) -> bool:
-    """Whether the lesson's next action (a scripted move, else a step's ask) is out of turn.
-
-    Only then does the position stay unsettled, with its out-of-turn chances open. A step
-    with a new scenario starts afresh, so nothing carries over into it.
+def _next_takes_window(lesson: Lesson, step_index: int, move_index: int, first: bool = True) -> bool:
+    """Whether the script's next action (a scripted move, else a step's ask) is out of turn, that
+    is, takes the window the action before it opened (tutor/windows.py). A step with a new
+    scenario starts afresh, so nothing carries over into it.
     """
     steps = lesson.steps
     while step_index < len(steps):
@@ -392,7 +375,7 @@ def _frame(game: Game, state: Any, seat: int, show: list[int], lang: str, events
 
 
 def _compute_ask(game: Game, state: Any, seat: int, ask: Any, lang: str, where: str,
-                 settle: bool = True) -> tuple[Any, dict[str, Any]]:
+                 keep_open: bool = False) -> tuple[Any, dict[str, Any]]:
     if not isinstance(ask, dict) or set(ask) - ASK_KEYS:
         raise LessonError(f"{where}: ask is an object with \"answers\", \"wrong\" and/or \"out_of_turn\"")
     out_of_turn = ask.get("out_of_turn", False)
@@ -444,14 +427,12 @@ def _compute_ask(game: Game, state: Any, seat: int, ask: Any, lang: str, where: 
     first = answers[0]
     before = len(game.events(state))
     if first == LET_GO:
-        new_state = game.settle(state)
+        new_state = shown(game, state, False)
         h = hint_for(game, state, seat, None, lang)
     else:
         action = game.parse_action(first)
         side = _is_side(game, state, seat, action)
-        new_state = game.apply(state, action, seat, in_turn=in_turn or side)
-        if settle:
-            new_state = game.settle(new_state)
+        new_state = shown(game, game.apply(state, action, seat, in_turn=in_turn or side), keep_open)
         h = hint_for(game, state, seat, action, lang, in_turn=in_turn or side)
         # the bot's reason reads better, where it agrees; but it plans for play still to come ("the
         # less likely to go out soon"): when at most one seat still holds cards (a Dragon gift after

@@ -3,6 +3,11 @@
 ``"PASS"`` → ``PASS``; a list of tokens → ``Play``; ``{"cards": [...], "type": t}`` →
 ``Play`` with a declared type; any other one-key object → ``Decision(key, value)``.
 Every game uses this one parser; a game then checks that the action fits its own table.
+
+``action_key`` is the one definition of "the same action" (rules/README.md §4.4): the golden
+runner (``Game.normalize_action``), the build (``sitebuild/lessons.py``) and the page (``actionKey``
+in ``site/static/table.js``, which must compute the identical text: tests/sitebuild_tests/
+test_action_keys.py runs both over every lesson and golden action) compare actions by it.
 """
 from __future__ import annotations
 
@@ -40,9 +45,30 @@ class Play(NamedTuple):
         return {"cards": format_cards(self.cards), "type": self.type}
 
 
+class FrozenMap(tuple):
+    """A JSON object inside a decision's value, frozen: its ``(key, value)`` pairs sorted by key.
+
+    Still a tuple (hashable, read with ``dict(value)``, equal to the plain tuple of its pairs), but
+    a type of its own, so ``to_json`` gives an object back (an empty one too) and a JSON list of
+    pairs stays a list: every payload round-trips ``parse_action`` → ``to_json`` unchanged.
+    """
+
+    __slots__ = ()
+
+    @classmethod
+    def of(cls, mapping: Any) -> "FrozenMap":
+        """The frozen form of a mapping (or of ``(key, value)`` pairs); values are frozen too."""
+        items = mapping.items() if hasattr(mapping, "items") else mapping
+        return cls(sorted((k, _freeze(v)) for k, v in items))
+
+    def __repr__(self) -> str:
+        return f"FrozenMap({tuple.__repr__(self)})"
+
+
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """Any other decision: one key and its JSON value (kept as parsed JSON)."""
+    """Any other decision: one key and its JSON value (frozen: a list is a tuple, an object a
+    ``FrozenMap``; ``to_json`` gives back exactly the JSON that was parsed)."""
 
     key: str
     value: Any
@@ -58,16 +84,59 @@ def _freeze(value: Any) -> Any:
     if isinstance(value, list):
         return tuple(_freeze(v) for v in value)
     if isinstance(value, dict):
-        return tuple(sorted((k, _freeze(v)) for k, v in value.items()))
+        return FrozenMap.of(value)
     return value
 
 
 def _thaw(value: Any) -> Any:
+    if isinstance(value, FrozenMap):
+        return {k: _thaw(v) for k, v in value}
     if isinstance(value, tuple):
-        if value and all(isinstance(v, tuple) and len(v) == 2 and isinstance(v[0], str) for v in value):
-            return {k: _thaw(v) for k, v in value}
         return [_thaw(v) for v in value]
     return value
+
+
+#: A lesson's choice out of turn: let the chance go by (no engine action; sitebuild/lessons.py).
+LET_GO = "LET_GO"
+
+
+def action_key(game: Any, data: Any) -> str:
+    """The comparison key of a JSON action: actions the rules cannot tell apart get one key.
+
+    rules/README.md §4.4, as one text the page can compute too (``actionKey`` in table.js):
+
+    * a play (a card list) is the multiset of its tokens, ``#n`` copy suffixes dropped, sorted
+      and joined by spaces: ``"H-3 S-3"``; where suits never matter (``game.suits_matter``
+      False: Dou Dizhu) only the ranks count and a declared type is dropped: ``"3 3"``;
+    * ``"PASS"`` and ``"LET_GO"`` stay as they are;
+    * anything else (a decision, a typed play where suits matter) is compact JSON with object
+      keys sorted, ``#n`` dropped from every string, and every list inside it, at any depth,
+      a multiset (its items sorted by their own JSON text): ``{"exchange":{"1":"S-2",…}}``,
+      ``{"discard":["C-2","D-4","S-9"]}``, ``{"bid":["S",13]}``.
+
+    ``game`` None: suits matter (the default of every game but Dou Dizhu).
+    """
+    suits_matter = True if game is None else getattr(game, "suits_matter", True)
+    if not suits_matter and isinstance(data, dict) and set(data) == {"cards", "type"}:
+        data = data["cards"]
+    if isinstance(data, list):
+        tokens = [str(t).split("#", 1)[0] for t in data]
+        if not suits_matter:
+            tokens = [t.split("-", 1)[-1] for t in tokens]
+        return " ".join(sorted(tokens))
+    if data == "PASS" or data == LET_GO:
+        return data
+    return _canonical(data)
+
+
+def _canonical(value: Any) -> str:
+    if isinstance(value, str):
+        return json.dumps(value.split("#", 1)[0], ensure_ascii=False)
+    if isinstance(value, (list, tuple)):
+        return "[" + ",".join(sorted(_canonical(v) for v in value)) + "]"
+    if isinstance(value, dict):
+        return "{" + ",".join(json.dumps(k, ensure_ascii=False) + ":" + _canonical(value[k]) for k in sorted(value)) + "}"
+    return json.dumps(value)
 
 
 def parse_action(data: Any) -> Action:

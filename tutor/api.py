@@ -8,20 +8,29 @@ earlier id. Hidden information never crosses the bridge: the page gets ``view``s
 
 Ops (each may carry ``lang``, "en" or "ja"):
 
-* ``new``      ``{game, flags, seed}``       → ``{state, view}`` (a seeded deal)
+* ``new``      ``{game, preset?, flags?, seed}`` → ``{state, view}`` (a seeded deal; the flags are the
+               preset's values, then ``flags``; an unknown preset is an error naming the known ones)
 * ``load``     ``{scenario}``                 → ``{state, view}`` (a lesson position)
 * ``view``     ``{state, seat}``              → ``{view}``
-* ``legal``    ``{state, seat?, in_turn?, side?}`` → ``{actions, side?}`` (side: a Tichu call …)
+* ``legal``    ``{state, seat?, in_turn?, side?, expand?}`` → ``{actions, side?}`` (side: a Tichu call …),
+               or ``{spec, side?}`` for a "choose k cards" decision (the Tichu exchange, Napoleon's
+               discard: ``tutor.choices.ChooseCards.to_json``); ``expand: true`` lists it anyway
 * ``explain``  ``{state, action, seat?}``     → ``{verdict}``
-* ``apply``    ``{state, action, seat?, in_turn?, settle?}`` → ``{state, view}`` or ``{ok: false, verdict}``
-               (``settle: false`` keeps the out-of-turn chances on the new position open)
-* ``settle``   ``{state}``                    → ``{state, view}`` (nobody takes those chances)
-* ``interrupt`` ``{state, seat}``             → ``{action}`` (the bot's out-of-turn bomb, or null)
+* ``apply``    ``{state, action, seat?, in_turn?}`` → ``{state, view, window}`` or ``{ok: false, verdict}``
+               (``window``: the out-of-turn window the action opened, or null; resolve it with ``window``)
+* ``window``   ``{state, viewer?, declined?}`` → ``{status, state, view, taken, ask?}``: runs the open
+               window (tutor/windows.py): bot seats answer in the rule's order and the first taker acts;
+               ``status`` "ask" stops at the viewer (``ask``: its seat and options; apply its choice
+               with ``in_turn: false`` and call again, or call again with it in ``declined``);
+               "closed": nobody took it, ``state`` is settled
+* ``replay``   ``{scenario, moves, keep_open?}`` → ``{state, view}``: a lesson position (scenario, then
+               scripted moves; an out-of-turn move takes the window the move before it opened)
 * ``bot``      ``{state, seat?, level?}``     → ``{action, why}`` (level "heuristic" or "random")
 * ``hint``     ``{state, seat?}``             → ``{hint}``
 * ``advance``  ``{state}``                    → ``{state, view}`` (e.g. the next round)
 * ``reveal``   ``{state}``                    → ``{hands}`` (all hands, when the learner asks)
-* ``games``                                   → ``{games}`` (names, titles, phases, flags)
+* ``games``                                   → ``{games}`` (names, titles, phases, flags with the rule
+               each changes, ``presets``: ``{name: {flag: value}}``, "seed" = the defaults)
 * ``timeit``   ``{request, reps}``            → ``{ms}`` (times another op in the worker, for bench/)
 * ``playout``  ``{game, seed, flags?}``       → ``{actions, over}`` (one round by the bots, for bench/)
 """
@@ -82,18 +91,19 @@ def _view(game: Game, state: Any, req: dict[str, Any]) -> dict[str, Any]:
 
 
 def op_new(req: dict[str, Any]) -> dict[str, Any]:
+    from .flags import resolve_flags
     game = find_game(str(req.get("game")))
     seed = req.get("seed", 1)
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
         raise BridgeError(f"seed: an integer or a string, not {seed!r}")
-    state = game.new_game(game.flags(req.get("flags")), seed)
+    state = game.new_game(resolve_flags(game, req.get("preset"), req.get("flags")), seed)
     return {"state": _store(game, state), "view": _view(game, state, req)}
 
 
 def op_load(req: dict[str, Any]) -> dict[str, Any]:
     from .scenario import load_scenario
     game, state = load_scenario(req.get("scenario"))
-    state = game.settle(state)
+    state = game.close_window(state)
     return {"state": _store(game, state), "view": _view(game, state, req)}
 
 
@@ -105,8 +115,14 @@ def op_view(req: dict[str, Any]) -> dict[str, Any]:
 def op_legal(req: dict[str, Any]) -> dict[str, Any]:
     game, state = _get(req)
     seat = _seat(req, game, state)
-    actions = game.legal_actions(state, seat, in_turn=req.get("in_turn", True))
-    out: dict[str, Any] = {"actions": [a.to_json() for a in actions]}  # as game.action_to_json, one call fewer
+    in_turn = req.get("in_turn", True)
+    spec = None if req.get("expand") else game.decision_spec(state, seat, in_turn=in_turn)
+    out: dict[str, Any]
+    if spec is not None:  # thousands of actions (the exchange): their spec, a few hundred bytes
+        out = {"spec": spec.to_json()}
+    else:
+        actions = game.legal_actions(state, seat, in_turn=in_turn)
+        out = {"actions": [a.to_json() for a in actions]}  # as game.action_to_json, one call fewer
     if req.get("side") and seat is not None:
         out["side"] = [a.to_json() for a in game.side_actions(state, seat)]
     return out
@@ -120,31 +136,57 @@ def op_explain(req: dict[str, Any]) -> dict[str, Any]:
 
 
 def op_apply(req: dict[str, Any]) -> dict[str, Any]:
+    """Applies one action; an in-turn action first closes any window nobody took (tutor/windows.py)."""
     game, state = _get(req)
     action = game.parse_action(req.get("action"))
+    in_turn = req.get("in_turn", True)
     try:
-        new = game.apply(state, action, _seat(req, game, state), in_turn=req.get("in_turn", True))
+        new = game.apply(game.close_window(state) if in_turn else state, action, _seat(req, game, state),
+                         in_turn=in_turn)
     except IllegalAction as exc:
         return {"ok": False, "verdict": exc.verdict.to_json(req.get("lang", "en"))}
-    if req.get("settle", True):
-        new = game.settle(new)
-    return {"state": _store(game, new), "view": _view(game, new, req)}
+    window = game.window(new)
+    if window is None:
+        new = game.close_window(new)
+    return {"state": _store(game, new), "view": _view(game, new, req),
+            "window": window.to_json() if window else None}
 
 
-def op_settle(req: dict[str, Any]) -> dict[str, Any]:
-    """Declines the open out-of-turn chances (nobody bombs) and runs what follows automatically."""
+def op_window(req: dict[str, Any]) -> dict[str, Any]:
+    """Resolves the open out-of-turn window: bots in the rule's order, then the viewer, or closed."""
+    from .windows import resolve
     game, state = _get(req)
-    new = game.settle(state)
-    return {"state": _store(game, new), "view": _view(game, new, req)}
+    viewer = _check_seat(req.get("viewer"), game, state, "viewer")
+    declined = req.get("declined", [])
+    if not isinstance(declined, list):
+        raise BridgeError("declined: a list of seats")
+    declined = [_check_seat(s, game, state, "declined") for s in declined]
+    res = resolve(game, state, viewer=viewer, declined=declined)
+    req = {**req, "view_seat": viewer}
+    out: dict[str, Any] = {"status": res.status, "state": _store(game, res.state), "view": _view(game, res.state, req),
+                           "taken": [{"seat": s, "action": game.action_to_json(a)} for s, a in res.taken]}
+    if res.status == "ask":
+        out["ask"] = {"seat": res.ask_seat, "actions": [game.action_to_json(a) for a in res.options],
+                      "window": res.window.to_json() if res.window else None}
+    return out
 
 
-def op_interrupt(req: dict[str, Any]) -> dict[str, Any]:
-    """The bot's out-of-turn choice for ``seat`` right now (a bomb), or ``action: null``."""
-    from .bots import interrupt_choice
-    game, state = _get(req)
-    seat = _check_seat(req.get("seat"), game, state)
-    action = interrupt_choice(game, state, seat) if seat is not None else None
-    return {"action": game.action_to_json(action) if action is not None else None}
+def op_replay(req: dict[str, Any]) -> dict[str, Any]:
+    """A lesson position: the scenario, then its scripted moves (windows taken or closed as scripted)."""
+    from .scenario import load_scenario
+    from .windows import replay
+    moves = req.get("moves", [])
+    if not isinstance(moves, list) or not all(isinstance(m, dict) and {"seat", "action"} <= set(m) for m in moves):
+        raise BridgeError('moves: a list of {"seat", "action", "in_turn"?}')
+    game, state = load_scenario(req.get("scenario"))
+    for m in moves:
+        _check_seat(m["seat"], game, state, "moves[].seat")
+    try:
+        state = replay(game, game.close_window(state), moves, keep_open=bool(req.get("keep_open", False)))
+    except IllegalAction as exc:
+        return {"ok": False, "verdict": exc.verdict.to_json(req.get("lang", "en")),
+                "error": exc.verdict.text(req.get("lang", "en"))}
+    return {"state": _store(game, state), "view": _view(game, state, req)}
 
 
 def op_bot(req: dict[str, Any]) -> dict[str, Any]:
@@ -181,7 +223,7 @@ def op_reveal(req: dict[str, Any]) -> dict[str, Any]:
 def op_games(req: dict[str, Any]) -> dict[str, Any]:
     from .flags import describe_flags
     return {"games": [{"name": g.name, "title": dict(g.title), "phases": list(g.phases),
-                       "flags": describe_flags(g.Flags)} for g in all_games()]}
+                       "flags": describe_flags(g.Flags), "presets": g.presets} for g in all_games()]}
 
 
 def op_timeit(req: dict[str, Any]) -> dict[str, Any]:
@@ -208,13 +250,14 @@ def op_playout(req: dict[str, Any]) -> dict[str, Any]:
     seed = req.get("seed", 1)
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
         raise BridgeError(f"seed: an integer or a string, not {seed!r}")
-    state = game.settle(game.new_game(game.flags(req.get("flags")), seed))
+    state = game.close_window(game.new_game(game.flags(req.get("flags")), seed))
     actions = 0
     while not game.round_over(state) and actions < 5000:
         seat = game.to_act(state)
         if seat is None:
             break
-        state = game.settle(game.apply(state, heuristic_choice(game, state, seat).action, seat))
+        # windows close untaken: the figure is the rules' speed, comparable across versions
+        state = game.close_window(game.apply(state, heuristic_choice(game, state, seat).action, seat))
         actions += 1
     return {"actions": actions, "over": game.round_over(state)}
 
@@ -222,7 +265,7 @@ def op_playout(req: dict[str, Any]) -> dict[str, Any]:
 OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "new": op_new, "load": op_load, "view": op_view, "legal": op_legal, "explain": op_explain,
     "apply": op_apply, "bot": op_bot, "hint": op_hint, "advance": op_advance, "games": op_games,
-    "reveal": op_reveal, "timeit": op_timeit, "settle": op_settle, "interrupt": op_interrupt,
+    "reveal": op_reveal, "timeit": op_timeit, "window": op_window, "replay": op_replay,
     "playout": op_playout,
 }
 

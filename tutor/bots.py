@@ -50,7 +50,8 @@ def random_choice(game: Game, state: Any, seat: int, rng: Rng) -> Choice:
 
 def heuristic_choice(game: Game, state: Any, seat: int) -> Choice:
     """The game's simple heuristic bot (deterministic: same position, same choice)."""
-    if not game.legal_actions(state, seat):
+    spec = game.decision_spec(state, seat)  # the exchange: counted, not listed (2,184 actions)
+    if not (spec.count() if spec is not None else game.legal_actions(state, seat)):
         raise ValueError(f"seat {seat} has no action to take")
     return _HEURISTICS[game.name](game, state, seat)
 

@@ -1,8 +1,15 @@
 """One validated, frozen flags object per game.
 
 A game declares its variants as a frozen dataclass whose fields carry the seed's defaults
-and, in ``metadata``, the allowed values and the rule the flag belongs to. ``parse_flags``
+and, in ``metadata``, the allowed values and the rule the flag changes. ``parse_flags``
 turns a JSON object into that dataclass and names any unknown flag or bad value.
+
+A *preset* names a set of flag values (Tichu's "official" rules; later Daifugo's ``base`` and
+``cutin``). A game's presets are the plain class attribute ``presets`` of its ``Flags`` class,
+``{name: {flag: value}}`` (not a dataclass field); every game has ``"seed"``, the defaults.
+``check_presets`` validates them when the game registers; ``resolve_flags`` applies one and then
+the overrides. Their words (title, one line of description, ja and en) are in the rule
+catalog's top-level ``"presets"``; a flag's words are its catalog entry ``<PREFIX>-FLAG-<name>``.
 """
 from __future__ import annotations
 
@@ -14,9 +21,10 @@ from .errors import FlagError
 F = TypeVar("F")
 
 
-def flag(default: Any, *, choices: tuple[Any, ...] | None = None, doc: str = "") -> Any:
-    """Declares one flag field (``choices`` restricts the value; ``doc`` says what it does)."""
-    return dataclasses.field(default=default, metadata={"choices": choices, "doc": doc})
+def flag(default: Any, *, choices: tuple[Any, ...] | None = None, doc: str = "", rule: str | None = None) -> Any:
+    """Declares one flag field (``choices`` restricts the value; ``doc`` says what it does;
+    ``rule`` is the ID of the rule it changes, e.g. ``"TICHU-BOMB-7"``)."""
+    return dataclasses.field(default=default, metadata={"choices": choices, "doc": doc, "rule": rule})
 
 
 def parse_flags(cls: type[F], data: Mapping[str, Any] | None, path: str = "flags") -> F:
@@ -64,6 +72,48 @@ def describe_flags(cls: type) -> list[dict[str, Any]]:
     """Every flag with its default, allowed values and doc (for pages and the CLI)."""
     return [
         {"name": f.name, "default": f.default, "choices": list(f.metadata.get("choices") or []) or None,
-         "doc": f.metadata.get("doc", "")}
+         "doc": f.metadata.get("doc", ""), "rule": f.metadata.get("rule")}
         for f in dataclasses.fields(cls)
     ]
+
+
+SEED_PRESET = "seed"
+
+
+def presets_of(cls: type) -> dict[str, dict[str, Any]]:
+    """The presets of a ``Flags`` class, ``"seed"`` (the defaults) first."""
+    declared = getattr(cls, "presets", None) or {}
+    out: dict[str, dict[str, Any]] = {SEED_PRESET: {}}
+    for name, values in declared.items():
+        out[name] = dict(values)
+    return out
+
+
+def check_presets(cls: type) -> dict[str, dict[str, Any]]:
+    """Validates every preset of ``cls`` with ``parse_flags``; ``FlagError`` names the bad one."""
+    declared = getattr(cls, "presets", None) or {}
+    if not isinstance(declared, Mapping):
+        raise FlagError("presets", "presets must map a name to flag values")
+    for name, values in declared.items():
+        if not isinstance(name, str) or not name.isidentifier():
+            raise FlagError("presets", f"bad preset name {name!r}")
+        if name == SEED_PRESET and values:
+            raise FlagError(f"presets.{name}", "the seed preset is the defaults: it sets no flag")
+        parse_flags(cls, values, f"presets.{name}")
+    return presets_of(cls)
+
+
+def resolve_flags(game: Any, preset: str | None, overrides: Mapping[str, Any] | None = None,
+                  path: str = "flags") -> Any:
+    """The flags of ``game``: the values of ``preset`` (None: the seed), then ``overrides``.
+
+    An unknown preset raises ``FlagError`` naming the known ones; a bad override names itself.
+    """
+    presets = presets_of(game.Flags)
+    name = SEED_PRESET if preset is None else preset
+    if not isinstance(name, str) or name not in presets:
+        known = ", ".join(presets)
+        raise FlagError("preset", f'unknown preset "{name}" for {game.name} (known: {known})')
+    if overrides is not None and not isinstance(overrides, Mapping):
+        raise FlagError(path, "flags must be a JSON object")
+    return parse_flags(game.Flags, {**presets[name], **(overrides or {})}, path)

@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import abc
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
-from .actions import Action, parse_action
+from .actions import Action, action_key, parse_action
 from .errors import TutorError
 from .messages import render
+
+if TYPE_CHECKING:
+    from .windows import Window
 
 
 @dataclass(frozen=True)
@@ -76,6 +79,13 @@ class Game(abc.ABC):
         from .flags import parse_flags
         return parse_flags(self.Flags, data, path)
 
+    @property
+    def presets(self) -> dict[str, dict[str, Any]]:
+        """Named sets of flag values, ``"seed"`` (the defaults) first: the ``presets`` of ``Flags``
+        (tutor/flags.py), checked by ``parse_flags`` when the game registers."""
+        from .flags import presets_of
+        return presets_of(self.Flags)
+
     @abc.abstractmethod
     def new_game(self, flags: Any, seed: int | str) -> Any:
         """A fresh game, dealt from ``seed`` (same seed, same deal, on every Python)."""
@@ -107,9 +117,22 @@ class Game(abc.ABC):
         """The state after ``action``; raises ``IllegalAction`` (input untouched) if illegal."""
         ...
 
-    def settle(self, state: Any) -> Any:
-        """Declines open out-of-turn chances and runs automatic steps up to a decision."""
+    # --- out-of-turn windows (tutor/windows.py resolves them for every caller) ----------
+    def window(self, state: Any) -> "Window | None":
+        """The window open now: which seats may act out of turn, in the rule's order; None if none.
+
+        Games with actions out of turn (Tichu bombs, Daifugo cut-ins, Shengji exposures,
+        Pon-jan calls) override it; the others never open one.
+        """
+        return None
+
+    def close_window(self, state: Any) -> Any:
+        """Nobody takes the open window: close it and run the automatic steps that follow."""
         return state
+
+    def settle(self, state: Any) -> Any:
+        """The older name of ``close_window`` (the golden runner and the CLI settle positions)."""
+        return self.close_window(state)
 
     def advance(self, state: Any) -> Any:
         """Leaves an automatic phase (e.g. deals the next round after scoring)."""
@@ -142,10 +165,16 @@ class Game(abc.ABC):
     # --- golden-case hooks (rules/README.md §4) --------------------------------------
     kinds: tuple[str, ...] = ()
 
-    def normalize_action(self, data: Any) -> Any:
-        """The comparison key of a JSON action (§4.4)."""
-        from .golden import default_normalize
-        return default_normalize(data)
+    def normalize_action(self, data: Any) -> str:
+        """The comparison key of a JSON action (§4.4): ``actions.action_key``, the one definition
+        the golden runner, the build and the page share."""
+        return action_key(self, data)
+
+    def decision_spec(self, state: Any, seat: int | None = None, in_turn: bool = True) -> Any:
+        """The decision open to ``seat`` as a spec (``tutor.choices.ChooseCards``: "choose k of
+        these cards"), or None where it is an ordinary list. ``legal_actions`` still lists every
+        action either way; the bridge sends the spec instead of thousands of actions."""
+        return None
 
     def classify(self, setup: Mapping[str, Any]) -> list[dict[str, Any]]:
         raise TutorError(f"{self.name} classifies no card sets (golden kind not offered)")
@@ -197,6 +226,8 @@ _ALIASES: dict[str, str] = {}
 
 
 def register(game: Game, *aliases: str) -> Game:
+    from .flags import check_presets
+    check_presets(game.Flags)  # a bad preset fails at import, naming itself
     _REGISTRY[game.name] = game
     for alias in aliases:
         _ALIASES[alias] = game.name

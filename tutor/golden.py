@@ -11,7 +11,7 @@ import json
 from collections import Counter
 from typing import Any, Callable, Iterable, Mapping
 
-from .actions import ActionError
+from .actions import ActionError, action_key
 from .cards import Card, CardError
 from .errors import TutorError
 from .game import Game, IllegalAction, find_game
@@ -37,9 +37,9 @@ def _multiset(value: Any) -> Any:
     return value
 
 
-def default_normalize(action: Any) -> Any:
-    """README §4.4 for every game: ``#n`` dropped, lists as multisets, objects compared as JSON."""
-    return _multiset(action)
+def default_normalize(action: Any) -> str:
+    """README §4.4 where suits matter: ``actions.action_key`` (``Game.normalize_action``)."""
+    return action_key(None, action)
 
 
 def _cards_equal(a: Any, b: Any) -> bool:
@@ -174,6 +174,8 @@ def _short(items: list[Any], limit: int = 4) -> str:
 
 
 def _show(item: Any) -> str:
+    if isinstance(item, str):
+        return item
     if isinstance(item, tuple):
         if item and item[0] in ("list", "obj", "play"):
             return " ".join(_show(i) for i in item[1:]) if item[0] != "obj" else str(item[1:])

@@ -4,7 +4,7 @@
 
 import { loadStrings, markDone } from "./app.js";
 import {
-  LET_GO, actionKey, choiceButtons, configure, describeAction, describeKey, el, askToBomb, fmt, offerInterrupts, pageState, phaseControls,
+  LET_GO, actionKey, choiceButtons, configure, describeAction, describeKey, el, askToBomb, fmt, pageState, resolveWindow, phaseControls,
   playableKeys, readPlay, renderTable, ruleLinks as sharedRuleLinks, showEngineStatus, showFeedback, toggleCard,
 } from "./table.js";
 
@@ -287,9 +287,6 @@ const positions = new Map(); // step index → engine state id at the decision p
 
 async function loadPosition(stepIndex, upToAnswer) {
   const step = data.steps[stepIndex];
-  const loaded = await engine.call({ op: "load", scenario: { game: data.game, ...data.scenarios[step.scenario] }, lang: data.lang });
-  if (!loaded.ok) return null;
-  let id = loaded.state;
   const moves = [...step.replay];
   for (const frameMove of stepMoves(stepIndex)) moves.push(frameMove);
   if (upToAnswer && step.ask) {
@@ -298,16 +295,12 @@ async function loadPosition(stepIndex, upToAnswer) {
       ? next.replay[step.replay.length + (step.moves || []).length] : null;
     moves.push(answered || { seat: step.seat, action: step.ask.answer_actions[0], in_turn: !step.ask.out_of_turn });
   }
-  for (const move of moves) {
-    // the build's own path: out-of-turn moves, positions left open for a bomb, chances let go
-    const applied = move.action === LET_GO
-      ? await engine.call({ op: "settle", state: id, seat: move.seat, lang: data.lang })
-      : await engine.call({ op: "apply", state: id, action: move.action, seat: move.seat, in_turn: move.in_turn !== false,
-        settle: move.settle !== false, lang: data.lang });
-    if (!applied.ok) return null;
-    id = applied.state;
-  }
-  return id;
+  // the engine replays the script (tutor/windows.py:replay): an out-of-turn move takes the window
+  // the move before it opened; letting a chance go is no move at all
+  const replayed = await engine.call({ op: "replay", scenario: { game: data.game, ...data.scenarios[step.scenario] },
+    moves: moves.filter((m) => m.action !== LET_GO).map(({ seat, action, in_turn }) => ({ seat, action, in_turn })),
+    keep_open: !upToAnswer && Boolean(step.ask && step.ask.out_of_turn), lang: data.lang });
+  return replayed.ok ? replayed.state : null;
 }
 
 function stepMoves(stepIndex) {
@@ -382,13 +375,13 @@ async function freeMove(action) {
  */
 async function freeApply(action, seat, onIllegal = null) {
   const free = st.free;
-  const applied = await engine.call({ op: "apply", state: free.id, action, seat, settle: false, view_seat: free.seat, lang: data.lang });
+  const applied = await engine.call({ op: "apply", state: free.id, action, seat, view_seat: free.seat, lang: data.lang });
   if (!applied.ok) {
     if (onIllegal) onIllegal(applied.verdict || { text: applied.error, rule_ids: [] });
     return null;
   }
-  const id = await offerInterrupts(engine, {
-    state: applied.state, view: applied.view, played: seat, learner: free.seat, lang: data.lang,
+  const id = !applied.window ? applied.state : await resolveWindow(engine, {
+    state: applied.state, learner: free.seat, lang: data.lang,
     alive: () => st.mode === "free" && st.free === free,
     ask: (view, bombs) => askBomb(view, bombs),
   });

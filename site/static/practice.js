@@ -4,7 +4,7 @@
 
 import { loadStrings } from "./app.js";
 import {
-  choiceButtons, configure, decisionLabel, describeAction, el, askToBomb, fmt, offerInterrupts, pageState, phaseControls, playableKeys,
+  choiceButtons, configure, decisionLabel, describeAction, el, askToBomb, fmt, pageState, resolveWindow, phaseControls, playableKeys,
   readPlay, renderTable, ruleLinks, showEngineStatus, showFeedback, toggleCard,
 } from "./table.js";
 
@@ -14,19 +14,29 @@ let engine;
 const ui = {};
 const st = {
   settings: null, id: null, view: null, selected: new Set(), undo: [], revealed: null,
-  busy: false, generation: 0, hintLevel: 0, hint: null, legal: null,
+  busy: false, generation: 0, hintLevel: 0, hint: null, legal: null, spec: null,
 };
 const BASE_KEYS = ["game", "seed", "seat", "hints"];
+const SEED_PRESET = "seed";  // the defaults (tutor/flags.py)
 
 // ------------------------------------------------------------------ the URL
-/** Reads the settings from the URL; returns {settings} or {error} (never throws). */
-export function readUrl(search, flagInfo, game) {
+/**
+ * Reads the settings from the URL; returns {settings} or {error} (never throws). A URL names a
+ * preset (`preset=official`) and only the flags that differ from it; settings.flags are the
+ * preset's values with the URL's on top.
+ */
+export function readUrl(search, flagInfo, game, presets = (data && data.presets) || []) {
   const params = new URLSearchParams(search);
-  const known = [...BASE_KEYS, ...flagInfo.map((f) => f.name)];
-  const settings = { seed: "1", seat: 0, hints: true, flags: {} };
+  const known = [...BASE_KEYS, "preset", ...flagInfo.map((f) => f.name)];
+  const settings = { seed: "1", seat: 0, hints: true, preset: SEED_PRESET, flags: {} };
   for (const [name, value] of params) {
     if (!known.includes(name)) return { error: fmt(S.url_unknown_param, { name, known: known.join(", ") }) };
-    if (name === "game") {
+    if (name === "preset") {
+      if (!presets.some((p) => p.name === value)) {
+        return { error: fmt(S.url_bad_preset, { value, known: presets.map((p) => p.name).join(", ") }) };
+      }
+      settings.preset = value;
+    } else if (name === "game") {
       if (value !== game) return { error: fmt(S.url_wrong_game, { game: S[`game.${game}`], value }) };
     } else if (name === "seed") {
       if (!/^[A-Za-z0-9_-]{1,40}$/.test(value)) return { error: fmt(S.url_bad_seed, { value }) };
@@ -41,6 +51,7 @@ export function readUrl(search, flagInfo, game) {
       settings.flags[name] = parseFlag(value, info);
     }
   }
+  settings.flags = { ...presetValues(settings.preset, presets), ...settings.flags };
   const fallback = flagInfo.find((f) => f.name === "players").default;
   const players = Number.isInteger(settings.flags.players) ? settings.flags.players : fallback;
   const playersInfo = flagInfo.find((f) => f.name === "players");
@@ -74,11 +85,21 @@ function writeUrl(settings) {
   params.set("seed", settings.seed);
   params.set("seat", String(settings.seat));
   if (!settings.hints) params.set("hints", "off");
-  for (const info of data.flags) {
+  const preset = settings.preset || SEED_PRESET;
+  if (preset !== SEED_PRESET) params.set("preset", preset);
+  const base = presetValues(preset);
+  for (const info of data.flags) {  // only what differs from the preset
     const value = settings.flags[info.name];
-    if (value !== undefined && value !== info.default) params.set(info.name, String(value));
+    const expected = info.name in base ? base[info.name] : info.default;
+    if (value !== undefined && value !== expected) params.set(info.name, String(value));
   }
   return `?${params}`;
+}
+
+/** The flag values a preset sets (the seed sets none: the defaults). */
+function presetValues(name, presets = data.presets || []) {
+  const preset = presets.find((p) => p.name === name);
+  return preset ? preset.values : {};
 }
 
 /** A fresh deal number: random, short enough to read out to a class. */
@@ -104,19 +125,29 @@ function buildForm(settings) {
   form.elements.seed.value = settings.seed;
   form.elements.hints.checked = settings.hints;
   const fields = document.getElementById("flag-fields");
-  fields.replaceChildren(...data.flags.filter((f) => f.name !== "players").map((info) => {
+  const presets = data.presets || [];
+  const presetNow = presets.find((p) => p.name === settings.preset) || presets[0];
+  const presetDoc = el("small", { class: "preset-doc" });
+  const presetLine = presets.length ? el("label", { class: "flag preset" }, `${S.preset} `,
+    el("select", { name: "preset", onchange: (event) => applyPreset(event.target.value, presetDoc) },
+      presets.map((p) => el("option", { value: p.name, selected: p === presetNow }, p.title))), presetDoc) : null;
+  // each flag's line: its words (never the identifier), and a link to the rule it changes
+  const ruleLink = (info) => info.rule ? [" ", el("a", { class: "flag-rule", href: `rules.html#${info.rule}`,
+    title: (data.rules && data.rules[info.rule]) || info.rule }, info.rule)] : [];
+  fields.replaceChildren(...[presetLine].filter(Boolean), ...data.flags.filter((f) => f.name !== "players").map((info) => {
     const value = settings.flags[info.name] ?? info.default;
     if (typeof info.default === "boolean") {
       return el("label", { class: "flag" }, el("input", { type: "checkbox", name: `flag-${info.name}`, checked: value === true }),
-        ` ${info.title || info.name}`, el("small", {}, ` — ${info.doc}`));
+        ` ${info.title || info.name}`, el("small", {}, ` — ${info.doc}`, ruleLink(info)));
     }
     const control = info.choices
       ? el("select", { name: `flag-${info.name}` }, info.choices.map((c) =>
         el("option", { value: c, selected: c === value }, (info.labels && info.labels[String(c)]) || String(c))))
       : el("input", { name: `flag-${info.name}`, value: String(value), required: true,
         ...(typeof info.default === "number" ? { type: "number", step: "1", inputmode: "numeric" } : { type: "text" }) });
-    return el("label", { class: "flag" }, `${info.title || info.name} `, control, el("small", {}, ` — ${info.doc}`));
+    return el("label", { class: "flag" }, `${info.title || info.name} `, control, el("small", {}, ` — ${info.doc}`, ruleLink(info)));
   }));
+  if (presetNow) describePreset(presetNow, presetDoc);
   form.elements.players.onchange = () => fillSeats(Number(form.elements.players.value), 0);
   form.elements.players.disabled = (playersInfo.choices || []).length < 2;
 }
@@ -140,7 +171,35 @@ function readForm() {
   const typed = form.elements.seed.value.trim();
   const seed = !typed || (st.settings && typed === st.settings.seed) ? randomSeed() : typed;
   form.elements.seed.value = seed;
-  return { seed, seat: Number(form.elements.seat.value), hints: form.elements.hints.checked, flags };
+  const preset = form.elements.preset ? form.elements.preset.value : SEED_PRESET;
+  return { seed, seat: Number(form.elements.seat.value), hints: form.elements.hints.checked, preset, flags };
+}
+
+/** The preset's words beside its select: what it is, and what it changes from the defaults. */
+function describePreset(preset, box) {
+  box.textContent = ` — ${preset.text}${preset.changes.length ? ` (${preset.changes.join("; ")})` : ""}`;
+}
+
+/** Choosing a preset sets every flag field to its value (the defaults where it names none). */
+function applyPreset(name, box) {
+  const preset = (data.presets || []).find((p) => p.name === name);
+  if (!preset) return;
+  describePreset(preset, box);
+  const form = ui.form;
+  for (const info of data.flags) {
+    const value = info.name in preset.values ? preset.values[info.name] : info.default;
+    if (info.name === "players") {
+      if (Number(form.elements.players.value) !== value) {
+        form.elements.players.value = String(value);
+        fillSeats(value, 0);
+      }
+      continue;
+    }
+    const field = form.elements[`flag-${info.name}`];
+    if (!field) continue;
+    if (typeof info.default === "boolean") field.checked = value === true;
+    else field.value = String(value);
+  }
 }
 
 // ------------------------------------------------------------------ the game
@@ -182,6 +241,7 @@ async function refresh(generation) {
   st.selected.clear();
   st.hintLevel = 0;
   st.legal = null;
+  st.spec = null;
   st.side = [];
   st.window = null;
   showHistory(reply.view.log);
@@ -198,7 +258,9 @@ async function refresh(generation) {
     const legal = await engine.call({ op: "legal", state: st.id, seat: st.settings.seat, side: true });
     if (generation !== st.generation) return;
     if (legal.ok) {
-      st.legal = legal.actions;
+      // a list of actions, or (the exchange, a discard: thousands of them) the decision's spec
+      st.legal = legal.actions || null;
+      st.spec = legal.spec || null;
       st.side = legal.side || [];
     }
   } else {
@@ -219,16 +281,16 @@ async function refresh(generation) {
 }
 
 /**
- * Applies a move, then opens the window for actions out of turn (table.js:offerInterrupts);
- * the learner's bombs taken there can be undone like any move.
+ * Applies a move; when it opens a window for actions out of turn, the engine resolves it
+ * (table.js:resolveWindow); the learner's bombs taken there can be undone like any move.
  */
 async function applyAndOfferInterrupts(action, seat, inTurn, generation) {
-  const applied = await engine.call({ op: "apply", state: st.id, action, seat, in_turn: inTurn, settle: false,
+  const applied = await engine.call({ op: "apply", state: st.id, action, seat, in_turn: inTurn,
     view_seat: st.settings.seat, lang: data.lang });
   if (generation !== st.generation) return false;
   if (!applied.ok) return applied;
-  const settled = await offerInterrupts(engine, {
-    state: applied.state, view: applied.view, played: seat, learner: st.settings.seat, lang: data.lang,
+  const settled = !applied.window ? applied.state : await resolveWindow(engine, {
+    state: applied.state, learner: st.settings.seat, lang: data.lang,
     alive: () => generation === st.generation,
     ask: (view, bombs) => askLearnerToBomb(view, bombs),
     taken: (id) => st.undo.push(id),
@@ -287,7 +349,7 @@ function renderDecision(myTurn) {
     return;
   }
   buttons.push(...phaseControls(st.view, {
-    choose: (action) => act(action), playSelected, selected: st.selected, clear: () => { st.selected.clear(); draw(); },
+    choose: (action) => act(action), playSelected, selected: st.selected, spec: st.spec, clear: () => { st.selected.clear(); draw(); },
     discardSelected: () => act({ discard: selectedTokens() }),
   }));
   if (st.settings.hints) buttons.push(el("button", { type: "button", id: "btn-hint", onclick: hint }, st.hintLevel ? S.hint_more : S.hint));

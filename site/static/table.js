@@ -102,29 +102,35 @@ export function rankOf(token) {
 /** A lesson's choice out of turn: let the chance go by (no engine action; sitebuild/lessons.py). */
 export const LET_GO = "LET_GO";
 
-/** The page's key for a choice: exactly what the build computed (sitebuild/lessons.py:action_key). */
+/**
+ * The page's key for a choice: exactly the text of Python's ``tutor.actions.action_key`` (the one
+ * definition the golden runner and the build use; tests/sitebuild_tests/test_action_keys.py runs
+ * both over every lesson and golden action). A play: its tokens sorted (ranks only where suits never
+ * matter); PASS and LET_GO as they are; anything else compact JSON, keys sorted, every list a multiset.
+ */
 export function actionKey(action) {
-  if (action && typeof action === "object" && !Array.isArray(action) && action.cards) action = action.cards;
+  if (!SUITS_MATTER && action && typeof action === "object" && !Array.isArray(action)
+    && Object.keys(action).sort().join() === "cards,type") action = action.cards;
   if (Array.isArray(action)) {
     const tokens = action.map((t) => String(t).split("#")[0]);
-    const parts = SUITS_MATTER ? tokens : tokens.map((t) => (t.includes("-") ? t.split("-")[1] : t));
+    const parts = SUITS_MATTER ? tokens : tokens.map((t) => (t.includes("-") ? t.slice(t.indexOf("-") + 1) : t));
     return parts.sort(codeOrder).join(" ");
   }
   if (action === "PASS" || action === LET_GO) return action;
-  if (action && Array.isArray(action.discard)) action = { ...action, discard: [...action.discard].sort(codeOrder) }; // a set of cards
-  return JSON.stringify(sortKeys(action));
+  return canonicalJson(action);
+}
+
+function canonicalJson(value) {
+  if (typeof value === "string") return JSON.stringify(value.split("#")[0]); // a copy suffix never counts
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).sort(codeOrder).join(",")}]`; // a multiset
+  if (value && typeof value === "object") {
+    return `{${Object.keys(value).sort(codeOrder).map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k])}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
 }
 
 function codeOrder(a, b) {
   return a < b ? -1 : a > b ? 1 : 0; // code-point order, as Python's sorted()
-}
-
-function sortKeys(value) {
-  if (Array.isArray(value)) return value.map(sortKeys);
-  if (value && typeof value === "object") {
-    return Object.fromEntries(Object.keys(value).sort().map((k) => [k, sortKeys(value[k])]));
-  }
-  return value;
 }
 
 export function describeAction(action) {
@@ -139,7 +145,10 @@ export function describeAction(action) {
 export function decisionLabel(action) {
   if (!action || typeof action !== "object") return String(action);
   const [key, value] = Object.entries(action)[0] || [];
-  if (key === "bid") return Array.isArray(value) ? fmt(S["action.bid_suit"], { n: value[0], suit: SUIT_SYMBOL[value[1]] }) : fmt(S["action.bid"], { n: value });
+  if (key === "bid") {  // [count, suit]; a key lists it as a multiset (["S", 13]): read it by type
+    if (!Array.isArray(value)) return fmt(S["action.bid"], { n: value });
+    return fmt(S["action.bid_suit"], { n: value.find((v) => typeof v === "number"), suit: SUIT_SYMBOL[value.find((v) => typeof v === "string")] });
+  }
   if (key === "call_adjutant") return fmt(S["action.call_adjutant"], { card: cardName(value) });
   if (key === "discard") return fmt(S["action.discard"], { cards: value.map(cardName).join(", ") });
   if (key === "joker_suit") return fmt(S["action.joker_suit"], { suit: `${SUIT_SYMBOL[value]} ${S[`suit.${value}`]}` });
@@ -412,11 +421,15 @@ export function choiceButtons(actions, onChoose) {
     onclick: () => onChoose(action) }, describeAction(action)));
 }
 
-/** The exchange: a menu per other seat (one card each), submitted as ``{exchange: {seat: card}}``. */
-export function exchangeControls(view, onSubmit) {
-  const hand = view.hand || [];
+/**
+ * The exchange: a menu per other seat (one card each), submitted as ``{exchange: {seat: card}}``.
+ * ``spec``: the engine's decision (``legal`` op: ``{spec}``, tutor/choices.py), whose pool and seats
+ * the menus offer; without it (a lesson before the engine loads) the hand and the other seats.
+ */
+export function exchangeControls(view, onSubmit, spec = null) {
+  const hand = (spec && spec.key === "exchange" && spec.pool) || view.hand || [];
   const n = view.cards_held.length;
-  const seats = Array.from({ length: n - 1 }, (_, k) => (view.seat + k + 1) % n);
+  const seats = (spec && spec.key === "exchange" && spec.assign_to) || Array.from({ length: n - 1 }, (_, k) => (view.seat + k + 1) % n);
   const selects = seats.map((seat, i) => el("label", { class: "exchange" }, `${fmt(S.exchange_to, { n: seat })} `,
     el("select", { "data-seat": seat }, hand.map((token, j) => el("option", { value: token, selected: j === i }, cardName(token))))));
   const submit = el("button", { type: "button", class: "primary", id: "btn-exchange", onclick: (event) => {
@@ -463,12 +476,13 @@ const NO_PASS_IN_PLAY = new Set(["napoleon"]); // trick-taking games: every turn
 /**
  * The controls of a decision in ``view``'s phase, shared by the lesson player and the practice
  * table: choice buttons, the Tichu exchange, Napoleon's bid, adjutant call and discards, or the
- * card play (play, pass where the game has it, clear). ``h``: {choose, playSelected, clear, selected}.
+ * card play (play, pass where the game has it, clear). ``h``: {choose, playSelected, clear, selected,
+ * spec?} (``spec``: the engine's "choose k cards" decision, where the page has it).
  */
 export function phaseControls(view, h) {
   const choices = phaseChoices(view);
   const count = h.selected ? h.selected.size : 0;
-  if (view.phase === "exchange") return exchangeControls(view, h.choose);
+  if (view.phase === "exchange") return exchangeControls(view, h.choose, h.spec);
   if (view.phase === "auction" && GAME === "napoleon") return bidControls(view, h.choose);
   if (view.phase === "call_adjutant") return callControls(view, h.choose);
   if (view.phase === "discard") {
@@ -511,46 +525,33 @@ function callControls(view, choose) {
 
 // ------------------------------------------------------------------ out of turn
 /**
- * After a move, the window for actions out of turn (Tichu bombs): the seats are asked in turn
- * order from the seat after the play on top (TICHU-BOMB-8); bots answer through the engine
- * at once, the learner through ``o.ask(view, bombs)`` (resolves with a bomb or null). Ends by
- * settling the position; resolves with the new state id, or null when ``o.alive()`` turned
- * false (the page moved on). ``o``: {state, view, played, learner, lang, alive, ask, taken?}.
+ * After an action that opened a window (the bridge's ``apply`` says so), resolves it through
+ * the engine (op ``window``, tutor/windows.py): the engine asks the bots in the rule's order and
+ * applies the first taker; when the learner may act, ``o.ask(view, actions)`` resolves with an
+ * action or null (let it go). Resolves with the settled state id, or null when ``o.alive()``
+ * turned false (the page moved on). ``o``: {state, learner, lang, alive, ask, taken?}.
  */
-export async function offerInterrupts(engine, o) {
+export async function resolveWindow(engine, o) {
   let id = o.state;
-  let view = o.view;
-  const n = view.cards_held.length;
-  while (view.interrupt_open) {
-    const top = view.top ? view.top.seat : o.played;
-    let taken = false;
-    for (let k = 1; k <= n && !taken; k++) {
-      const asked = (top + k) % n;
-      if (!view.cards_held[asked]) continue;
-      let choice = null;
-      if (asked === o.learner) {
-        const options = await engine.call({ op: "legal", state: id, seat: asked, in_turn: false });
-        if (!o.alive()) return null;
-        if (options.ok && options.actions.length) choice = await o.ask(view, options.actions);
-      } else {
-        const bot = await engine.call({ op: "interrupt", state: id, seat: asked });
-        if (bot.ok && bot.action) choice = bot.action;
-      }
-      if (!o.alive()) return null;
-      if (!choice) continue;
-      const bombed = await engine.call({ op: "apply", state: id, action: choice, seat: asked, in_turn: false, settle: false,
-        view_seat: o.learner, lang: o.lang });
-      if (!bombed.ok) continue;
-      id = bombed.state;
-      view = bombed.view;
-      taken = true;
-      if (asked === o.learner && o.taken) o.taken(id);
-    }
-    if (!taken) break;
+  let declined = [];
+  for (;;) {
+    const reply = await engine.call({ op: "window", state: id, viewer: o.learner, declined, lang: o.lang });
+    if (!o.alive()) return null;
+    if (!reply.ok) return id;
+    if (reply.status === "closed") return reply.state;
+    const choice = await o.ask(reply.view, reply.ask.actions);
+    if (!o.alive()) return null;
+    id = reply.state;
+    declined = [o.learner];
+    if (!choice) continue;
+    const applied = await engine.call({ op: "apply", state: id, action: choice, seat: o.learner, in_turn: false,
+      view_seat: o.learner, lang: o.lang });
+    if (!o.alive()) return null;
+    if (!applied.ok) continue;
+    id = applied.state;
+    declined = [];
+    if (o.taken) o.taken(id);
   }
-  const settled = await engine.call({ op: "settle", state: id, seat: o.learner, lang: o.lang });
-  if (!o.alive()) return null;
-  return settled.ok ? settled.state : id;
 }
 
 /** The learner's window out of turn, drawn in ``box``: a button per bomb open now, or let the play stand. */

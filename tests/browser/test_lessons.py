@@ -8,6 +8,8 @@ import pytest
 
 from playwright.sync_api import expect
 
+from tutor.actions import action_key as _action_key
+
 from .conftest import shot, wait_waiting
 
 LESSON = "en/doudizhu/01-cards.html"
@@ -32,14 +34,9 @@ def select(page, tokens: list[str]) -> None:
 
 
 def action_key(action) -> str:
-    """The page's key for an action (sitebuild/lessons.py:action_key, suits kept)."""
-    if isinstance(action, dict) and set(action) == {"cards", "type"}:
-        action = action["cards"]
-    if isinstance(action, list):
-        return " ".join(sorted(action))
-    if action in ("PASS", "LET_GO"):
-        return action
-    return json.dumps(action, sort_keys=True, separators=(",", ":"))
+    """The page's key for an action (``data-key``): the one definition, ``tutor.actions.action_key``
+    (suits kept: the choice buttons carry keys only where suits matter or no cards are named)."""
+    return _action_key(None, action)
 
 
 def answer(page, action) -> None:

@@ -22,7 +22,7 @@ from typing import Any
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from tutor.actions import PASS, Decision, Pass, Play
+from tutor.actions import PASS, Decision, FrozenMap, Pass, Play
 from tutor.bots import heuristic_choice, random_choice
 from tutor.cards import RANKS, Card
 from tutor.game import IllegalAction, find_game
@@ -105,7 +105,7 @@ def _random_exchange(state: Any, seat: int, rng: Rng) -> Decision:
     hand = list(state.hands[seat])
     rng.shuffle(hand)
     others = [s for s in range(4) if s != seat]
-    return Decision("exchange", tuple(sorted((str(o), str(c)) for o, c in zip(others, hand))))
+    return Decision("exchange", FrozenMap.of({str(o): str(c) for o, c in zip(others, hand)}))
 
 
 def _unrestricted_plays(state: Any, seat: int) -> list[tuple]:
@@ -171,10 +171,12 @@ def _check_exchange_explain(state: Any, seat: int, rng: Rng) -> None:
     a = _random_exchange(state, seat, rng)
     assert GAME.explain(state, a, seat).legal, a
     card = str(state.hands[seat][0])
-    same_twice = Decision("exchange", tuple(sorted((str(o), card) for o in range(4) if o != seat)))
+    same_twice = Decision("exchange", FrozenMap.of({str(o): card for o in range(4) if o != seat}))
     assert not GAME.explain(state, same_twice, seat).legal
-    to_self = Decision("exchange", tuple(sorted((str(o), str(c)) for o, c in zip(range(4), state.hands[seat]))))
+    to_self = Decision("exchange", FrozenMap.of({str(o): str(c) for o, c in zip(range(4), state.hands[seat])}))
     assert not GAME.explain(state, to_self, seat).legal
+    spec = GAME.decision_spec(state, seat)  # the spec judges them alike, without the list
+    assert spec.contains(a) and not spec.contains(same_twice) and not spec.contains(to_self)
 
 
 def _poll_interrupts(state: Any, rng: Rng, bomb_rate: int, bot_seats: int) -> Any:

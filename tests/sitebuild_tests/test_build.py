@@ -63,6 +63,31 @@ def test_rules_page_has_an_anchor_per_rule(site: Path) -> None:
             assert rule["title"][lang] in html
 
 
+def test_practice_pages_carry_flag_rules_and_presets_in_words(site: Path) -> None:
+    """Every flag's rule and catalog words, every preset with its words; the rules page lists the presets."""
+    for lang in build.LANGS:
+        s = json.loads((ROOT / "site" / "strings" / f"{lang}.json").read_text("utf-8"))
+        for game_name in build.GAMES:
+            game = find_game(game_name)
+            html = (site / lang / game_name / "practice.html").read_text("utf-8")
+            raw = re.search(r'<script type="application/json" id="practice-data">(.*?)</script>', html, re.S).group(1)
+            data = json.loads(raw.replace("<\\/", "</"))
+            for f in data["flags"]:
+                assert f["rule"] in data["rules"] and f["title"] and f["title"] != f["name"], f
+            assert [p["name"] for p in data["presets"]] == list(game.presets)
+            words = rule_catalog.catalog(game_name)["presets"]
+            for p in data["presets"]:
+                assert p["title"] == words[p["name"]]["title"][lang] and p["text"] == words[p["name"]]["text"][lang]
+                assert p["values"] == game.presets[p["name"]]
+            rules_html = (site / lang / game_name / "rules.html").read_text("utf-8")
+            for p in data["presets"]:
+                assert f'id="preset-{p["name"]}"' in rules_html and p["title"] in rules_html
+        official = next(p for p in build.preset_words(find_game("tichu"), lang, build.flag_words(find_game("tichu"), lang), s)
+                        if p["name"] == "official")
+        title = rule_catalog.rule("tichu", "TICHU-FLAG-bomb_interrupt_on_interrupt")["title"][lang]
+        assert official["changes"] == [f"{title}: {s['flag_on']}"]
+
+
 def test_lesson_data_is_embedded_and_consistent(site: Path) -> None:
     game = find_game("doudizhu")
     page = site / "en" / "doudizhu" / "01-cards.html"

@@ -43,7 +43,7 @@ def test_an_out_of_turn_ask_sees_the_play_it_answers_still_open(tmp_path: Path) 
         "ask": {"out_of_turn": True, "answers": [BOMB], "wrong": [LET_GO, ["S-3"]]}},
         {"moves": [{"seat": 1, "action": "PASS"}]}))
     first = steps[0]
-    assert first["moves"] == [{"seat": 1, "action": ["S-4", "H-4"], "settle": False}]
+    assert first["moves"] == [{"seat": 1, "action": ["S-4", "H-4"]}]  # the engine keeps its window open
     assert first["frames"][-1]["interrupt_open"] is True
     ask = first["ask"]
     assert ask["out_of_turn"] is True
@@ -58,14 +58,14 @@ def test_an_out_of_turn_ask_sees_the_play_it_answers_still_open(tmp_path: Path) 
     assert steps[1]["replay"][-1] == {"seat": 0, "action": BOMB, "in_turn": False}
 
 
-def test_letting_the_chance_go_settles_and_replays_as_let_go(tmp_path: Path) -> None:
+def test_letting_the_chance_go_closes_the_window_and_replays_as_let_go(tmp_path: Path) -> None:
     steps = _compute(_lesson(tmp_path, {
         "scenario": _scenario(), "seat": 0, "moves": [{"seat": 1, "action": ["S-4", "H-4"]}],
         "ask": {"out_of_turn": True, "answers": [LET_GO], "wrong": [BOMB]}},
         {"moves": [{"seat": 2, "action": "PASS"}]}))
     assert steps[0]["ask"]["answers"] == [LET_GO]
     assert steps[0]["ask"]["hint"]["action"] is None
-    assert steps[1]["replay"][-1] == {"seat": 0, "action": LET_GO}
+    assert steps[1]["replay"][-1] == {"seat": 0, "action": LET_GO, "in_turn": False}
     assert steps[1]["frames"][-1]["trick"][-1] == {"seat": 2, "action": "PASS"}
 
 
@@ -74,7 +74,7 @@ def test_a_scripted_bomb_out_of_turn(tmp_path: Path) -> None:
         "scenario": _scenario(), "seat": 2,
         "moves": [{"seat": 1, "action": ["S-4", "H-4"]}, {"seat": 0, "action": BOMB, "in_turn": False}]}))
     moves = steps[0]["moves"]
-    assert moves[0]["settle"] is False and moves[1]["in_turn"] is False
+    assert moves[0] == {"seat": 1, "action": ["S-4", "H-4"]} and moves[1]["in_turn"] is False
     assert steps[0]["frames"][-1]["trick"][-1]["in_turn"] is False
 
 
@@ -123,3 +123,4 @@ def test_frames_send_grown_lists_as_new_entries_and_texts_once() -> None:
     assert strings == ["Seat 2 passes.", "Other."]
     assert steps[0]["frames"][1]["events"] == {"+": [0]} and steps[1]["ask"]["texts"] == [0, 1]
     assert steps[1]["ask"]["hint"]["kind"] == 1
+

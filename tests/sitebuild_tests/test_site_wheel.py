@@ -45,6 +45,9 @@ for game, seed in (("doudizhu", 3), ("tichu", 5)):
         sid = new["state"]
         for _ in range(6):  # a few decisions into the round: bids, calls, plays
             legal = call({"op": "legal", "state": sid, "side": True})
+            if "spec" in legal:  # the exchange comes as its spec; listed on request
+                assert legal["spec"]["count"] == len(call({"op": "legal", "state": sid, "expand": True})["actions"])
+                legal = call({"op": "legal", "state": sid, "side": True, "expand": True})
             action = legal["actions"][-1]
             call({"op": "explain", "state": sid, "action": action, "lang": lang})
             call({"op": "hint", "state": sid, "lang": lang})

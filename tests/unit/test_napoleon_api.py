@@ -33,7 +33,7 @@ class TestNapoleonBridge:
             if view["phase"] == "score":
                 break
             seat = view["to_act"]
-            actions = ok({"op": "legal", "state": sid, "seat": seat})["actions"]
+            actions = ok({"op": "legal", "state": sid, "seat": seat, "expand": True})["actions"]  # the discard listed too
             assert actions
             h = ok({"op": "hint", "state": sid, "seat": seat, "lang": "ja"})["hint"]
             assert h["kind"] and h["why"] and h["rule"]["legal"] and h["action"] in actions

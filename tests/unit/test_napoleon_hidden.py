@@ -34,8 +34,9 @@ def answers(state, seat: int) -> str:
     if G.to_act(state) == seat:
         legal = api.handle({"op": "legal", "state": sid, "seat": seat})
         out["legal"] = legal
+        listed = legal if "actions" in legal else api.handle({"op": "legal", "state": sid, "seat": seat, "expand": True})
         out["explain"] = [api.handle({"op": "explain", "state": sid, "seat": seat, "action": a, "lang": "ja"})
-                          for a in legal["actions"][:60]]
+                          for a in listed["actions"][:60]]
         out["hint"] = api.handle({"op": "hint", "state": sid, "seat": seat, "lang": "en"})
         out["bot"] = api.handle({"op": "bot", "state": sid, "seat": seat})
     else:

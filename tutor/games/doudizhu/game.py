@@ -43,14 +43,25 @@ PHASES = ("deal", "auction", "kitty", "play", "score")
 class Flags:
     """The variant flags of doudizhu.md §9; defaults are the seed's rules."""
 
-    players: int = flag(3, choices=(3, 4), doc="3 players (one deck) or 4 (two decks) — DDZ-SETUP-1")
-    single_round_bidding: bool = flag(False, doc="each player speaks once in the auction; a pass is final")
-    no_shuffle: bool = flag(False, doc="不洗牌: the next deal stacks the played cards and deals 4 at a time")
-    spring: bool = flag(False, doc="春天: ×2 when one side never got to play (or the landlord only led)")
-    kickers_may_repeat: bool = flag(False, doc="airplane wings / quad singles may share a rank")
-    four_player_allow_all_types: bool = flag(False, doc="allow 3+1, airplane+single wings and quad+two with 4 players")
+    players: int = flag(3, choices=(3, 4), doc="3 players (one deck) or 4 (two decks) — DDZ-SETUP-1",
+                       rule="DDZ-SETUP-1")
+    single_round_bidding: bool = flag(False, doc="each player speaks once in the auction; a pass is final",
+                                      rule="DDZ-BID-2")
+    no_shuffle: bool = flag(False, doc="不洗牌: the next deal stacks the played cards and deals 4 at a time",
+                            rule="DDZ-NEXT-1")
+    spring: bool = flag(False, doc="春天: ×2 when one side never got to play (or the landlord only led)",
+                        rule="DDZ-PAY-2")
+    kickers_may_repeat: bool = flag(False, doc="airplane wings / quad singles may share a rank",
+                                    rule="DDZ-COMBO-9")
+    four_player_allow_all_types: bool = flag(False, doc="allow 3+1, airplane+single wings and quad+two with 4 players",
+                                             rule="DDZ-4P-1")
     first_bidder: str = flag("marker", choices=("marker", "random", "rotate"),
-                             doc="who bids first: the holder of the marked card, a random seat, or the seat after the dealer")
+                             doc="who bids first: the holder of the marked card, a random seat, or the seat after the dealer",
+                             rule="DDZ-DEAL-3")
+
+    # named sets of flag values (tutor/flags.py; words in the catalog's "presets"); "seed" = defaults.
+    # "online": the flags doudizhu.md §9 sources from [FILL ONLINE], "common online conventions"
+    presets = {"online": {"single_round_bidding": True, "spring": True, "kickers_may_repeat": True}}
 
     @cached_property
     def combo_rules(self) -> ComboRules:
@@ -544,17 +555,6 @@ class DouDizhu(Game):
         }
 
     # ------------------------------------------------------------------ golden hooks
-    def normalize_action(self, data: Any) -> Any:
-        """README §4.4: plays become their sorted rank tokens (suits and declared type dropped)."""
-        if isinstance(data, list):
-            tokens = data
-        elif isinstance(data, dict) and set(data) == {"cards", "type"}:
-            tokens = data["cards"]
-        else:
-            return super().normalize_action(data)
-        ranks = sorted(card_rank(Card.parse(t)) for t in tokens)
-        return ("play",) + tuple(RANK_TOKEN[r] for r in ranks)
-
     def classify(self, setup: Mapping[str, Any]) -> list[dict[str, Any]]:
         from ...scenario import parse_card_list
         flags = self.flags(setup.get("flags"), "setup.flags")

@@ -32,11 +32,11 @@ Readings of the spec chosen here (see also napoleon.md §12 and ``tricks.py``):
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from itertools import combinations
 from typing import Any, Mapping
 
 from ...actions import PASS, Action, Decision, Pass, Play
 from ...cards import Card, CardError, format_cards, multiset_contains, multiset_remove, shortfall
+from ...choices import ChooseCards
 from ...errors import ScenarioError
 from ...flags import flag
 from ...game import Event, Game, IllegalAction, Verdict
@@ -58,14 +58,23 @@ MAX_BID = 20  # NAP-BID-1
 class Flags:
     """The variant flags of napoleon.md §11; defaults are the seed's (Alteil.Net) rules."""
 
-    players: int = flag(5, choices=(5,), doc="always 5 (NAP-SETUP-1)")
-    same2_first_trick: bool = flag(False, doc="セイム2 also counts in trick 1 (NAP-SAME2-2, NAP-SPECIAL-2)")
-    reverse: bool = flag(False, doc="リバース: an off-colour jack reverses the direction of the next tricks (NAP-SPECIAL-1)")
-    min_bid: int = flag(11, choices=tuple(range(1, 21)), doc="the lowest bid count (NAP-BID-5)")
-    pass_is_final: bool = flag(False, doc="a player who passed may not bid again (NAP-BID-6)")
-    joker_request_weakens: bool = flag(False, doc="a joker forced out by the club 3 is the lowest card (NAP-JOKER-2)")
+    players: int = flag(5, choices=(5,), doc="always 5 (NAP-SETUP-1)", rule="NAP-SETUP-1")
+    same2_first_trick: bool = flag(False, doc="セイム2 also counts in trick 1 (NAP-SAME2-2, NAP-SPECIAL-2)",
+                                   rule="NAP-SAME2-2")
+    reverse: bool = flag(False, doc="リバース: an off-colour jack reverses the direction of the next tricks (NAP-SPECIAL-1)",
+                         rule="NAP-SPECIAL-1")
+    min_bid: int = flag(11, choices=tuple(range(1, 21)), doc="the lowest bid count (NAP-BID-5)",
+                        rule="NAP-BID-5")
+    pass_is_final: bool = flag(False, doc="a player who passed may not bid again (NAP-BID-6)", rule="NAP-BID-6")
+    joker_request_weakens: bool = flag(False, doc="a joker forced out by the club 3 is the lowest card (NAP-JOKER-2)",
+                                       rule="NAP-JOKER-2")
     penalty_a_reading: str = flag("allies_reach_bid", choices=("allies_reach_bid", "any_loss"),
-                                  doc="penalty A when the Allies reach the bid, or on every lost bid of 14+ (NAP-SCORE-5)")
+                                  doc="penalty A when the Allies reach the bid, or on every lost bid of 14+ (NAP-SCORE-5)",
+                                  rule="NAP-SCORE-5")
+
+    # named sets of flag values (tutor/flags.py; words in the catalog's "presets"); "seed" = defaults.
+    # "sdc": the flags napoleon.md takes from [FILL SDC] (SdCナポレオン説明書): NAP-BID-5, NAP-BID-6
+    presets = {"sdc": {"min_bid": 11, "pass_is_final": True}}
 
 
 @dataclass(frozen=True)
@@ -285,13 +294,24 @@ class Napoleon(Game):
         if phase == "call_adjutant":
             return [Decision("call_adjutant", c.token) for c in DECK.cards()]
         if phase == "discard":
-            hand = state.hands[seat]
-            return [Decision("discard", tuple(c.token for c in trio)) for trio in combinations(hand, 3)]
+            return list(self._discard_spec(state, seat).expand())
         if phase == "joker_suit":
             return [Decision("joker_suit", s) for s in SUITS]
         if phase == "play":
             return [Play((c,)) for c in self._options(state, seat)]
         return []
+
+    def _discard_spec(self, state: State, seat: int) -> ChooseCards:
+        """NAP-KITTY-1: any three cards of the hand (the kitty taken in), as a set."""
+        return ChooseCards("discard", state.hands[seat], KITTY_SIZE, rule_ids=("NAP-KITTY-1",))
+
+    def decision_spec(self, state: State, seat: int | None = None, in_turn: bool = True) -> ChooseCards | None:
+        """The discard as "choose 3 of the hand" (286 actions from 13 cards)."""
+        if seat is None:
+            seat = state.to_act
+        if seat is None or not in_turn or seat != state.to_act or state.phase != "discard":
+            return None
+        return self._discard_spec(state, seat)
 
     def _options(self, state: State, seat: int) -> list[Card]:
         led = state.trick[0] if state.trick else None

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Sequence
 
-from ...actions import PASS, Action, Decision, Pass, Play
+from ...actions import PASS, Action, Decision, FrozenMap, Pass, Play
 from ...bots import Choice, register_heuristic
 from ...cards import Card
 from .combos import BOMBS, DRAGON, RANK_OF, VALUE, Combo, Hand, classify, generate, is_natural
@@ -132,7 +132,7 @@ def exchange_gifts(state: Any, seat: int) -> dict[int, Card]:
 
 def _exchange(state: Any, seat: int) -> Choice:
     gifts = exchange_gifts(state, seat)
-    value = tuple(sorted((str(s), str(c)) for s, c in gifts.items()))
+    value = FrozenMap.of({str(s): str(c) for s, c in gifts.items()})
     return Choice(Decision("exchange", value), "tichu.why.exchange", {"cards": [str(gifts[partner_of(seat)])]})
 
 

@@ -14,11 +14,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Mapping, Sequence
 
-from ...actions import PASS, Action, Decision, Pass, Play
+from ...actions import PASS, Action, Decision, FrozenMap, Pass, Play
 from ...cards import Card, DeckSpec, format_cards, multiset_contains, multiset_remove, shortfall
+from ...choices import ChooseCards
 from ...flags import flag
 from ...game import Event, Game, IllegalAction, Verdict
 from ...rng import derive
+from ...windows import Window
 from .combos import (BOMBS, DRAGON, RANK_OF, TYPE_RULE, TYPES, VALUE, Combo, Hand, beats, classify, generate,
                      is_natural, rank_token)
 
@@ -32,12 +34,21 @@ POINTS = {"5": 5, "10": 10, "K": 10}
 class Flags:
     """The variant flags of tichu.md §14; defaults are the seed's rules."""
 
-    players: int = flag(4, choices=(4,), doc="always 4: two partnerships, partners opposite")
-    bomb_interrupt_on_interrupt: bool = flag(False, doc="official rule: a bomb may interrupt an out-of-turn bomb too")
-    wish_on_lead: bool = flag(True, doc="a leader holding the wished rank must lead it (TICHU-WISH-4)")
-    grand_tichu: bool = flag(True, doc="offer Grand Tichu after the first 8 cards")
-    target_score: int = flag(1000, doc="the game ends after a round in which a team reaches this total")
-    exchange: bool = flag(True, doc="the exchange of one card to each other player")
+    players: int = flag(4, choices=(4,), doc="always 4: two partnerships, partners opposite",
+                       rule="TICHU-SETUP-1")
+    bomb_interrupt_on_interrupt: bool = flag(False, doc="official rule: a bomb may interrupt an out-of-turn bomb too",
+                                             rule="TICHU-BOMB-7")
+    wish_on_lead: bool = flag(True, doc="a leader holding the wished rank must lead it (TICHU-WISH-4)",
+                              rule="TICHU-WISH-4")
+    grand_tichu: bool = flag(True, doc="offer Grand Tichu after the first 8 cards", rule="TICHU-GT-1")
+    target_score: int = flag(1000, doc="the game ends after a round in which a team reaches this total",
+                             rule="TICHU-GAME-1")
+    exchange: bool = flag(True, doc="the exchange of one card to each other player",
+                          rule="TICHU-EXCH-1")
+
+    # named sets of flag values (tutor/flags.py; words in the catalog's "presets"); "seed" = defaults.
+    # "official": where tichu.md names the official (Fata Morgana / FAQ) rule as a flag: §14, A2, A3
+    presets = {"official": {"bomb_interrupt_on_interrupt": True, "wish_on_lead": True, "target_score": 1000}}
 
 
 def team_of(seat: int) -> str:
@@ -266,21 +277,23 @@ class Tichu(Game):
                 and not state.played[seat] and len(state.hands[seat]) + (3 if state.exchanges[seat] else 0) == 14)
 
     def _exchange_actions(self, state: State, seat: int) -> list[Action]:
+        spec = self._exchange_spec(state, seat)
+        return list(spec.expand()) if spec is not None else []
+
+    def _exchange_spec(self, state: State, seat: int) -> ChooseCards | None:
+        """TICHU-EXCH-1: one card of the hand to each other seat, three different cards."""
         if state.exchanges[seat] is not None:
-            return []
-        others = [s for s in range(4) if s != seat]
-        hand = state.hands[seat]
-        out: list[Action] = []
-        for i, a in enumerate(hand):
-            for j, b in enumerate(hand):
-                if j == i:
-                    continue
-                for k, c in enumerate(hand):
-                    if k in (i, j):
-                        continue
-                    out.append(Decision("exchange", tuple(sorted(((str(others[0]), str(a)), (str(others[1]), str(b)),
-                                                                  (str(others[2]), str(c)))))))
-        return out
+            return None
+        return ChooseCards("exchange", state.hands[seat], 3, assign_to=tuple(s for s in range(4) if s != seat),
+                           rule_ids=("TICHU-EXCH-1", "TICHU-EXCH-2"))
+
+    def decision_spec(self, state: State, seat: int | None = None, in_turn: bool = True) -> ChooseCards | None:
+        """The exchange as "one card to each other seat" (2,184 actions from 14 cards)."""
+        if seat is None:
+            seat = state.to_act
+        if seat is None or not in_turn or state.phase != "exchange":
+            return None
+        return self._exchange_spec(state, seat)
 
     def _plays(self, state: State, seat: int) -> list[tuple[Card, ...]]:
         """Every regular play (``()`` is a pass), with the wish applied (TICHU-WISH-2/4)."""
@@ -375,7 +388,7 @@ class Tichu(Game):
         if state.exchanges[seat] is not None:
             return _no("tichu.already_exchanged", ("TICHU-EXCH-1",)), None
         value = action.value
-        pairs = dict(value) if isinstance(value, tuple) and all(isinstance(p, tuple) and len(p) == 2 for p in value) else None
+        pairs = dict(value) if isinstance(value, FrozenMap) else None  # a JSON object {seat: card}
         others = {str(s) for s in range(4) if s != seat}
         if pairs is None or set(pairs) != others or len(value) != 3:
             return _no("tichu.exchange_shape", ("TICHU-EXCH-1",), seats=sorted(others)), None
@@ -592,8 +605,18 @@ class Tichu(Game):
         others = sum(1 for s in range(4) if state.hands[s] and s != top.seat)
         return state.passes_since_top() >= others
 
-    def settle(self, state: State) -> State:
-        """Declines open interrupts and collects a finished trick (TICHU-TRICK-1, DRAGON-2)."""
+    def window(self, state: State) -> Window | None:
+        """After a play, every seat with cards may bomb out of turn (TICHU-BOMB-4), asked from the
+        seat after the play on top, its player last; the first claim wins (TICHU-BOMB-8)."""
+        if state.phase != "play" or self._interrupt_block(state) is not None:
+            return None
+        top = state.top()
+        assert top is not None
+        order = tuple(s for k in range(1, 5) if state.hands[s := (top.seat + k) % 4])
+        return Window("bomb", order, ("TICHU-BOMB-4", "TICHU-BOMB-8"))
+
+    def close_window(self, state: State) -> State:
+        """Nobody bombs: a finished trick is collected (TICHU-TRICK-1, DRAGON-2)."""
         if self._trick_complete(state):
             return self._end_trick(state, ending=False)
         return state

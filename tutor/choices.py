@@ -1,0 +1,130 @@
+"""Decisions given as a spec rather than a list: "choose k of these cards" (issue 11).
+
+The Tichu exchange (one card to each other seat: 14 x 13 x 12 = 2,184 actions) and Napoleon's
+discard (3 of the 13 cards after the kitty: 286) are one typed decision each. Its legal set can
+be counted and tested for membership without listing it; ``expand`` lists it lazily where a full
+list is still wanted (``legal_actions``, the CLI, the golden runner), and the bridge and the page
+receive ``to_json`` (a few hundred bytes) instead of the list. Next: burying a kitty, Daifugo's
+7-pass and 10-discard.
+
+An action of the spec is ``{key: [card, …]}`` (a set of ``k`` cards; ``assign_to`` None) or
+``{key: {"seat": card, …}}`` (one card to each seat of ``assign_to``). ``distinct``: each card
+of the pool at most as often as the pool holds it; otherwise a card may be chosen again.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from itertools import combinations, combinations_with_replacement, permutations, product
+from math import comb, perm
+from typing import Any, Iterator
+
+from .actions import Action, Decision, FrozenMap
+from .cards import Card, CardError, multiset_contains
+
+
+@dataclass(frozen=True)
+class ChooseCards:
+    """Choose ``k`` cards of ``pool`` (a multiset), as a set or one to each seat of ``assign_to``."""
+
+    key: str
+    pool: tuple[Card, ...]
+    k: int
+    assign_to: tuple[int, ...] | None = None
+    distinct: bool = True
+    rule_ids: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "pool", tuple(self.pool))
+        if self.assign_to is not None:
+            object.__setattr__(self, "assign_to", tuple(self.assign_to))
+            if len(self.assign_to) != self.k:
+                raise ValueError(f"{self.key}: {self.k} cards for {len(self.assign_to)} seats")
+
+    # ------------------------------------------------------------------ the set
+    def count(self) -> int:
+        """How many different actions the decision offers (``len(list(expand()))``, without listing)."""
+        k = self.k
+        copies = list(Counter(self.pool).values())
+        if k < 0:
+            return 0
+        if not self.distinct:
+            d = len(copies)
+            if self.assign_to is not None:
+                return d ** k
+            return comb(d + k - 1, k) if d else int(k == 0)
+        if all(n == 1 for n in copies):
+            n = len(copies)
+            return perm(n, k) if self.assign_to is not None else comb(n, k)
+        # repeated cards: count distinct choices, card by card (ways[t]: choices of t cards so far)
+        ways = [1] + [0] * k
+        for m in copies:
+            new = [0] * (k + 1)
+            for t in range(k + 1):
+                if ways[t]:
+                    for j in range(min(m, k - t) + 1):
+                        # ordered (one card to each seat): which j of the t + j seats get this card
+                        new[t + j] += ways[t] * (comb(t + j, j) if self.assign_to is not None else 1)
+            ways = new
+        return ways[k]
+
+    def contains(self, action: Action) -> bool:
+        """Whether ``action`` is one of the decision's actions (as ``explain`` would judge it legal)."""
+        if not isinstance(action, Decision) or action.key != self.key:
+            return False
+        cards = self._cards(action.value)
+        if cards is None:
+            return False
+        if self.distinct:
+            return multiset_contains(self.pool, cards)
+        pool = set(self.pool)
+        return all(c in pool for c in cards)
+
+    def _cards(self, value: Any) -> list[Card] | None:
+        if self.assign_to is not None:
+            if not isinstance(value, FrozenMap) or len(value) != self.k:
+                return None
+            chosen = dict(value)
+            if set(chosen) != {str(s) for s in self.assign_to}:
+                return None
+            tokens = [chosen[str(s)] for s in self.assign_to]
+        else:
+            if not isinstance(value, tuple) or isinstance(value, FrozenMap) or len(value) != self.k:
+                return None
+            tokens = list(value)
+        try:
+            return [Card.parse(t) for t in tokens]
+        except (CardError, TypeError):
+            return None
+
+    def expand(self) -> Iterator[Decision]:
+        """Every action, lazily, each once: ``legal_actions`` order (the pool's order; for seats,
+        the first seat's card varies slowest)."""
+        if self.distinct:
+            picks: Any = (permutations if self.assign_to is not None else combinations)(self.pool, self.k)
+        else:
+            unique = list(dict.fromkeys(self.pool))
+            picks = product(unique, repeat=self.k) if self.assign_to is not None \
+                else combinations_with_replacement(unique, self.k)
+        repeated = self.distinct and len(set(self.pool)) != len(self.pool)
+        seen: set[Any] = set()
+        for cards in picks:
+            action = self._action(cards)
+            if repeated:  # the same choice made of other copies: once (a set in any order)
+                same = action.value if self.assign_to is not None else tuple(sorted(action.value))
+                if same in seen:
+                    continue
+                seen.add(same)
+            yield action
+
+    def _action(self, cards: tuple[Card, ...]) -> Decision:
+        if self.assign_to is None:
+            return Decision(self.key, tuple(c.token for c in cards))
+        return Decision(self.key, FrozenMap(sorted(zip(map(str, self.assign_to), (c.token for c in cards)))))
+
+    # ------------------------------------------------------------------ the wire
+    def to_json(self) -> dict[str, Any]:
+        """What the bridge sends for the decision (``{"spec": …}`` from the ``legal`` op)."""
+        return {"choose": "cards", "key": self.key, "k": self.k, "pool": [c.token for c in self.pool],
+                "assign_to": list(self.assign_to) if self.assign_to is not None else None,
+                "distinct": self.distinct, "count": self.count(), "rule_ids": list(self.rule_ids)}
