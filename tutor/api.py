@@ -6,11 +6,19 @@ returns the id of a new state and leaves the old one, so undo is just going back
 earlier id. Hidden information never crosses the bridge: the page gets ``view``s, and
 ``legal``/``explain``/``hint`` for a seat only.
 
+**The viewer seat.** ``new``, ``load`` and ``replay`` may bind the session to a ``viewer`` seat
+(the page always does: the learner's seat). Every position derived from it keeps that seat,
+and then ``view``, ``legal``, ``explain``, ``hint`` and ``apply`` answer for the viewer only
+(another ``seat`` is an error), bots move inside the engine (``bot_move``; ``bot``, which
+would tell a bot's choice before it is made, is refused), and no answer names a card another
+seat holds unless the rules made it public. The one exception is ``reveal``, the learner's
+explicit "Reveal all hands". Without a viewer (tests, the CLI, benches) any seat may be asked.
+
 Ops (each may carry ``lang``, "en" or "ja"):
 
-* ``new``      ``{game, preset?, flags?, seed}`` → ``{state, view}`` (a seeded deal; the flags are the
+* ``new``      ``{game, preset?, flags?, seed, viewer?}`` → ``{state, view}`` (a seeded deal; the flags are the
                preset's values, then ``flags``; an unknown preset is an error naming the known ones)
-* ``load``     ``{scenario}``                 → ``{state, view}`` (a lesson position)
+* ``load``     ``{scenario, viewer?}``        → ``{state, view}`` (a lesson position)
 * ``view``     ``{state, seat}``              → ``{view}``
 * ``legal``    ``{state, seat?, in_turn?, side?, expand?}`` → ``{actions, side?}`` (side: a Tichu call …),
                or ``{spec, side?}`` for a "choose k cards" decision (the Tichu exchange, Napoleon's
@@ -23,9 +31,11 @@ Ops (each may carry ``lang``, "en" or "ja"):
                ``status`` "ask" stops at the viewer (``ask``: its seat and options; apply its choice
                with ``in_turn: false`` and call again, or call again with it in ``declined``);
                "closed": nobody took it, ``state`` is settled
-* ``replay``   ``{scenario, moves, keep_open?}`` → ``{state, view}``: a lesson position (scenario, then
+* ``replay``   ``{scenario, moves, keep_open?, viewer?}`` → ``{state, view}``: a lesson position (scenario, then
                scripted moves; an out-of-turn move takes the window the move before it opened)
-* ``bot``      ``{state, seat?, level?}``     → ``{action, why}`` (level "heuristic" or "random")
+* ``bot_move`` ``{state}``                    → ``{state, view, window, seat, action}``: the seat to act (a
+               bot, never the viewer) chooses inside the engine and its move is applied
+* ``bot``      ``{state, seat?, level?}``     → ``{action, why}`` (no viewer only; level "heuristic" or "random")
 * ``hint``     ``{state, seat?}``             → ``{hint}``
 * ``advance``  ``{state}``                    → ``{state, view}`` (e.g. the next round)
 * ``reveal``   ``{state}``                    → ``{hands}`` (all hands, when the learner asks)
@@ -37,21 +47,29 @@ Ops (each may carry ``lang``, "en" or "ja"):
 from __future__ import annotations
 
 import json
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 from .actions import ActionError
 from .errors import TutorError
 from .game import Game, IllegalAction, all_games, find_game
 
-_STATES: dict[int, tuple[Game, Any]] = {}
+class _Entry(NamedTuple):
+    """A stored position: its game, the state, and the session's viewer seat (None: no viewer)."""
+
+    game: Game
+    state: Any
+    viewer: int | None
+
+
+_STATES: dict[int, _Entry] = {}
 _NEXT_ID = [1]
 MAX_STATES = 5000
 
 
-def _store(game: Game, state: Any) -> int:
+def _store(game: Game, state: Any, viewer: int | None = None) -> int:
     sid = _NEXT_ID[0]
     _NEXT_ID[0] += 1
-    _STATES[sid] = (game, state)
+    _STATES[sid] = _Entry(game, state, viewer)
     if len(_STATES) > MAX_STATES:  # forget the oldest positions (undo keeps the recent ones)
         for old in sorted(_STATES)[: len(_STATES) - MAX_STATES]:
             del _STATES[old]
@@ -62,9 +80,9 @@ class BridgeError(TutorError):
     """A request the bridge cannot serve (the message says what is wrong with it)."""
 
 
-def _get(req: dict[str, Any]) -> tuple[Game, Any]:
+def _get(req: dict[str, Any]) -> _Entry:
     sid = req.get("state")
-    if sid not in _STATES:
+    if isinstance(sid, bool) or sid not in _STATES:
         raise BridgeError(f"unknown state id {sid!r}")
     return _STATES[sid]
 
@@ -79,15 +97,36 @@ def _check_seat(seat: Any, game: Game, state: Any, key: str = "seat") -> int | N
     return seat
 
 
-def _seat(req: dict[str, Any], game: Game, state: Any) -> int | None:
-    seat = _check_seat(req.get("seat"), game, state)
-    return game.to_act(state) if seat is None else seat
+def _seat(req: dict[str, Any], entry: _Entry, key: str = "seat") -> int | None:
+    """The seat a request acts or asks for. A session with a viewer seat answers for that seat
+    only (its legal actions, verdicts, hints and moves): nothing another seat holds crosses."""
+    seat = _check_seat(req.get(key), entry.game, entry.state, key)
+    if entry.viewer is not None:
+        if seat is not None and seat != entry.viewer:
+            raise BridgeError(f"{key}: this session answers for its viewer, seat {entry.viewer}, not seat {seat}")
+        return entry.viewer
+    return entry.game.to_act(entry.state) if seat is None else seat
 
 
-def _view(game: Game, state: Any, req: dict[str, Any]) -> dict[str, Any]:
+def _viewer(req: dict[str, Any], game: Game, state: Any) -> int | None:
+    """The viewer seat a new session is bound to (``viewer``), or None (tests, the CLI, benches)."""
+    return _check_seat(req.get("viewer"), game, state, "viewer")
+
+
+def _view(game: Game, state: Any, req: dict[str, Any], viewer: int | None = None) -> dict[str, Any]:
+    if viewer is not None:
+        for key in ("view_seat", "seat"):
+            if req.get(key) is not None and req.get(key) != viewer:
+                raise BridgeError(f"{key}: this session shows its viewer's table, seat {viewer}, not seat {req.get(key)}")
+        return game.view(state, viewer, lang=req.get("lang", "en"))
     key = "view_seat" if "view_seat" in req else "seat"
     seat = _check_seat(req.get(key), game, state, key)
     return game.view(state, seat, lang=req.get("lang", "en"))
+
+
+def _stored(entry: _Entry, new: Any, req: dict[str, Any], **extra: Any) -> dict[str, Any]:
+    """A derived position: stored with its session's viewer, with that viewer's view."""
+    return {"state": _store(entry.game, new, entry.viewer), "view": _view(entry.game, new, req, entry.viewer), **extra}
 
 
 def op_new(req: dict[str, Any]) -> dict[str, Any]:
@@ -97,24 +136,27 @@ def op_new(req: dict[str, Any]) -> dict[str, Any]:
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
         raise BridgeError(f"seed: an integer or a string, not {seed!r}")
     state = game.new_game(resolve_flags(game, req.get("preset"), req.get("flags")), seed)
-    return {"state": _store(game, state), "view": _view(game, state, req)}
+    viewer = _viewer(req, game, state)
+    return {"state": _store(game, state, viewer), "view": _view(game, state, req, viewer)}
 
 
 def op_load(req: dict[str, Any]) -> dict[str, Any]:
     from .scenario import load_scenario
     game, state = load_scenario(req.get("scenario"))
     state = game.close_window(state)
-    return {"state": _store(game, state), "view": _view(game, state, req)}
+    viewer = _viewer(req, game, state)
+    return {"state": _store(game, state, viewer), "view": _view(game, state, req, viewer)}
 
 
 def op_view(req: dict[str, Any]) -> dict[str, Any]:
-    game, state = _get(req)
-    return {"view": _view(game, state, req)}
+    entry = _get(req)
+    return {"view": _view(entry.game, entry.state, req, entry.viewer)}
 
 
 def op_legal(req: dict[str, Any]) -> dict[str, Any]:
-    game, state = _get(req)
-    seat = _seat(req, game, state)
+    entry = _get(req)
+    game, state = entry.game, entry.state
+    seat = _seat(req, entry)
     in_turn = req.get("in_turn", True)
     spec = None if req.get("expand") else game.decision_spec(state, seat, in_turn=in_turn)
     out: dict[str, Any]
@@ -129,41 +171,70 @@ def op_legal(req: dict[str, Any]) -> dict[str, Any]:
 
 
 def op_explain(req: dict[str, Any]) -> dict[str, Any]:
-    game, state = _get(req)
+    entry = _get(req)
+    game, state = entry.game, entry.state
     action = game.parse_action(req.get("action"))
-    verdict = game.explain(state, action, _seat(req, game, state), in_turn=req.get("in_turn", True))
+    verdict = game.explain(state, action, _seat(req, entry), in_turn=req.get("in_turn", True))
     return {"verdict": verdict.to_json(req.get("lang", "en"))}
 
 
 def op_apply(req: dict[str, Any]) -> dict[str, Any]:
     """Applies one action; an in-turn action first closes any window nobody took (tutor/windows.py)."""
-    game, state = _get(req)
+    entry = _get(req)
+    game, state = entry.game, entry.state
     action = game.parse_action(req.get("action"))
     in_turn = req.get("in_turn", True)
+    seat = _seat(req, entry)
     try:
-        new = game.apply(game.close_window(state) if in_turn else state, action, _seat(req, game, state),
-                         in_turn=in_turn)
+        new = game.apply(game.close_window(state) if in_turn else state, action, seat, in_turn=in_turn)
     except IllegalAction as exc:
         return {"ok": False, "verdict": exc.verdict.to_json(req.get("lang", "en"))}
-    window = game.window(new)
+    return _after_action(entry, new, req)
+
+
+def _after_action(entry: _Entry, new: Any, req: dict[str, Any], **extra: Any) -> dict[str, Any]:
+    """The answer to an applied action: the window it opened (resolve it with ``window``), or,
+    when it opened none, the position with nothing left open."""
+    window = entry.game.window(new)
     if window is None:
-        new = game.close_window(new)
-    return {"state": _store(game, new), "view": _view(game, new, req),
-            "window": window.to_json() if window else None}
+        new = entry.game.close_window(new)
+    return _stored(entry, new, req, window=window.to_json() if window else None, **extra)
+
+
+def op_bot_move(req: dict[str, Any]) -> dict[str, Any]:
+    """The seat to act is a bot: it chooses inside the engine and its move is applied (only the
+    move, now public, crosses the bridge; never the bot's hand or its reasons)."""
+    from .bots import heuristic_choice
+    entry = _get(req)
+    game = entry.game
+    state = game.close_window(entry.state)
+    seat = game.to_act(state)
+    if seat is None:
+        raise BridgeError("nobody is to act")
+    if seat == entry.viewer:
+        raise BridgeError(f"seat {seat} is the viewer: it decides its own moves (ask for a hint)")
+    action = heuristic_choice(game, state, seat).action
+    new = game.apply(state, action, seat)
+    return _after_action(entry, new, req, seat=seat, action=game.action_to_json(action))
 
 
 def op_window(req: dict[str, Any]) -> dict[str, Any]:
     """Resolves the open out-of-turn window: bots in the rule's order, then the viewer, or closed."""
     from .windows import resolve
-    game, state = _get(req)
+    entry = _get(req)
+    game, state = entry.game, entry.state
     viewer = _check_seat(req.get("viewer"), game, state, "viewer")
+    if entry.viewer is not None:
+        if viewer is not None and viewer != entry.viewer:
+            raise BridgeError(f"viewer: this session's viewer is seat {entry.viewer}, not seat {viewer}")
+        viewer = entry.viewer
     declined = req.get("declined", [])
     if not isinstance(declined, list):
         raise BridgeError("declined: a list of seats")
     declined = [_check_seat(s, game, state, "declined") for s in declined]
     res = resolve(game, state, viewer=viewer, declined=declined)
-    req = {**req, "view_seat": viewer}
-    out: dict[str, Any] = {"status": res.status, "state": _store(game, res.state), "view": _view(game, res.state, req),
+    out: dict[str, Any] = {"status": res.status, "state": _store(game, res.state, entry.viewer),
+                           "view": _view(game, res.state, {**req, "view_seat": viewer}, entry.viewer),
                            "taken": [{"seat": s, "action": game.action_to_json(a)} for s, a in res.taken]}
     if res.status == "ask":
         out["ask"] = {"seat": res.ask_seat, "actions": [game.action_to_json(a) for a in res.options],
@@ -181,20 +252,24 @@ def op_replay(req: dict[str, Any]) -> dict[str, Any]:
     game, state = load_scenario(req.get("scenario"))
     for m in moves:
         _check_seat(m["seat"], game, state, "moves[].seat")
+    viewer = _viewer(req, game, state)
     try:
         state = replay(game, game.close_window(state), moves, keep_open=bool(req.get("keep_open", False)))
     except IllegalAction as exc:
         return {"ok": False, "verdict": exc.verdict.to_json(req.get("lang", "en")),
                 "error": exc.verdict.text(req.get("lang", "en"))}
-    return {"state": _store(game, state), "view": _view(game, state, req)}
+    return {"state": _store(game, state, viewer), "view": _view(game, state, req, viewer)}
 
 
 def op_bot(req: dict[str, Any]) -> dict[str, Any]:
     from .bots import heuristic_choice, random_choice
     from .messages import render
     from .rng import derive
-    game, state = _get(req)
-    seat = _seat(req, game, state)
+    entry = _get(req)
+    if entry.viewer is not None:  # a bot's choice and reasons would tell what its hand holds
+        raise BridgeError("bot: a session with a viewer seat moves its bots with bot_move")
+    game, state = entry.game, entry.state
+    seat = _seat(req, entry)
     if req.get("level", "heuristic") == "random":
         choice = random_choice(game, state, seat, derive(req.get("seed", 0), "bot", req.get("state")))
     else:
@@ -204,20 +279,19 @@ def op_bot(req: dict[str, Any]) -> dict[str, Any]:
 
 def op_hint(req: dict[str, Any]) -> dict[str, Any]:
     from .bots import hint
-    game, state = _get(req)
-    return {"hint": hint(game, state, _seat(req, game, state), req.get("lang", "en"))}
+    entry = _get(req)
+    return {"hint": hint(entry.game, entry.state, _seat(req, entry), req.get("lang", "en"))}
 
 
 def op_advance(req: dict[str, Any]) -> dict[str, Any]:
-    game, state = _get(req)
-    new = game.advance(state)
-    return {"state": _store(game, new), "view": _view(game, new, req)}
+    entry = _get(req)
+    return _stored(entry, entry.game.advance(entry.state), req)
 
 
 def op_reveal(req: dict[str, Any]) -> dict[str, Any]:
     """Every hand, face up: only when the learner asks (the practice table's "reveal" button)."""
-    game, state = _get(req)
-    return {"hands": {str(s): cards for s, cards in game.hands(state).items()}}
+    entry = _get(req)
+    return {"hands": {str(s): cards for s, cards in entry.game.hands(entry.state).items()}}
 
 
 def op_games(req: dict[str, Any]) -> dict[str, Any]:
@@ -265,7 +339,7 @@ def op_playout(req: dict[str, Any]) -> dict[str, Any]:
 OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "new": op_new, "load": op_load, "view": op_view, "legal": op_legal, "explain": op_explain,
     "apply": op_apply, "bot": op_bot, "hint": op_hint, "advance": op_advance, "games": op_games,
-    "reveal": op_reveal, "timeit": op_timeit, "window": op_window, "replay": op_replay,
+    "reveal": op_reveal, "timeit": op_timeit, "window": op_window, "replay": op_replay, "bot_move": op_bot_move,
     "playout": op_playout,
 }
 

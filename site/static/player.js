@@ -299,7 +299,7 @@ async function loadPosition(stepIndex, upToAnswer) {
   // the move before it opened; letting a chance go is no move at all
   const replayed = await engine.call({ op: "replay", scenario: { game: data.game, ...data.scenarios[step.scenario] },
     moves: moves.filter((m) => m.action !== LET_GO).map(({ seat, action, in_turn }) => ({ seat, action, in_turn })),
-    keep_open: !upToAnswer && Boolean(step.ask && step.ask.out_of_turn), lang: data.lang });
+    keep_open: !upToAnswer && Boolean(step.ask && step.ask.out_of_turn), viewer: step.seat, lang: data.lang });
   return replayed.ok ? replayed.state : null;
 }
 
@@ -346,9 +346,11 @@ async function freeRefresh() {
     ui.status.querySelector(".text").textContent = S.bots_thinking;
     await new Promise((resolve) => setTimeout(resolve, 450));
     if (st.mode !== "free") return;
-    const bot = await engine.call({ op: "bot", state: st.free.id, seat: reply.view.to_act, lang: data.lang });
-    if (!bot.ok) return;
-    const id = await freeApply(bot.action, reply.view.to_act);
+    // the bot chooses and moves inside the engine: its hand never crosses the bridge
+    const free = st.free;
+    const moved = await engine.call({ op: "bot_move", state: free.id, lang: data.lang });
+    if (!moved.ok || st.mode !== "free" || st.free !== free) return;
+    const id = await freeAfter(free, moved);
     ui.status.querySelector(".text").textContent = S.engine_ready;
     if (id === null) return;
     await freeRefresh();
@@ -375,11 +377,16 @@ async function freeMove(action) {
  */
 async function freeApply(action, seat, onIllegal = null) {
   const free = st.free;
-  const applied = await engine.call({ op: "apply", state: free.id, action, seat, view_seat: free.seat, lang: data.lang });
+  const applied = await engine.call({ op: "apply", state: free.id, action, seat, lang: data.lang });
   if (!applied.ok) {
     if (onIllegal) onIllegal(applied.verdict || { text: applied.error, rule_ids: [] });
     return null;
   }
+  return freeAfter(free, applied);
+}
+
+/** After a move in free play: the window it opened, resolved by the engine; the new state id. */
+async function freeAfter(free, applied) {
   const id = !applied.window ? applied.state : await resolveWindow(engine, {
     state: applied.state, learner: free.seat, lang: data.lang,
     alive: () => st.mode === "free" && st.free === free,

@@ -211,7 +211,7 @@ async function newDeal(settings) {
   history.replaceState(null, "", writeUrl(settings));
   ui.share.href = location.href;
   keepLanguageSwitch();
-  const reply = await engine.call({ op: "new", game: data.game, flags: settings.flags, seed: seedValue(settings.seed), seat: settings.seat, lang: data.lang });
+  const reply = await engine.call({ op: "new", game: data.game, flags: settings.flags, seed: seedValue(settings.seed), viewer: settings.seat, lang: data.lang });
   if (generation !== st.generation) return;
   if (!reply.ok) {
     showUrlError(reply.error);
@@ -274,9 +274,10 @@ async function refresh(generation) {
   if (botsToMove) {
     await new Promise((resolve) => setTimeout(resolve, 350));
     if (generation !== st.generation) return;
-    const bot = await engine.call({ op: "bot", state: st.id, seat: view.to_act, lang: data.lang });
-    if (!bot.ok || generation !== st.generation) return;
-    await applyAndOfferInterrupts(bot.action, view.to_act, true, generation);
+    // the bot chooses and moves inside the engine: its hand never crosses the bridge
+    const moved = await engine.call({ op: "bot_move", state: st.id, lang: data.lang });
+    if (!moved.ok || generation !== st.generation) return;
+    await afterAction(moved, generation);
   }
 }
 
@@ -285,10 +286,14 @@ async function refresh(generation) {
  * (table.js:resolveWindow); the learner's bombs taken there can be undone like any move.
  */
 async function applyAndOfferInterrupts(action, seat, inTurn, generation) {
-  const applied = await engine.call({ op: "apply", state: st.id, action, seat, in_turn: inTurn,
-    view_seat: st.settings.seat, lang: data.lang });
+  const applied = await engine.call({ op: "apply", state: st.id, action, seat, in_turn: inTurn, lang: data.lang });
   if (generation !== st.generation) return false;
   if (!applied.ok) return applied;
+  return afterAction(applied, generation);
+}
+
+/** After a move (the learner's or a bot's): the window it opened, resolved by the engine, then the new position. */
+async function afterAction(applied, generation) {
   const settled = !applied.window ? applied.state : await resolveWindow(engine, {
     state: applied.state, learner: st.settings.seat, lang: data.lang,
     alive: () => generation === st.generation,
