@@ -4,7 +4,7 @@
 
 import { loadStrings, markDone } from "./app.js";
 import {
-  LET_GO, actionKey, choiceButtons, configure, describeAction, describeKey, el, askToBomb, fmt, pageState, resolveWindow, phaseControls,
+  LET_GO, actionKey, choiceButtons, configure, describeAction, describeKey, el, askToBomb, fmt, botPause, pageState, resolveWindow, phaseControls,
   playableKeys, readPlay, renderTable, ruleLinks as sharedRuleLinks, showEngineStatus, showFeedback, toggleCard,
 } from "./table.js";
 
@@ -344,7 +344,7 @@ async function freeRefresh() {
   pageState(botsToMove ? "busy" : reply.view.result ? "over" : "learner");
   if (botsToMove) {
     ui.status.querySelector(".text").textContent = S.bots_thinking;
-    await new Promise((resolve) => setTimeout(resolve, 450));
+    await botPause(450);
     if (st.mode !== "free") return;
     // the bot chooses and moves inside the engine: its hand never crosses the bridge
     const free = st.free;

@@ -4,7 +4,7 @@
 
 import { loadStrings } from "./app.js";
 import {
-  choiceButtons, configure, decisionLabel, describeAction, el, askToBomb, fmt, pageState, resolveWindow, phaseControls, playableKeys,
+  choiceButtons, configure, decisionLabel, describeAction, el, askToBomb, fmt, botPause, pageState, resolveWindow, phaseControls, playableKeys,
   readPlay, renderTable, ruleLinks, showEngineStatus, showFeedback, toggleCard,
 } from "./table.js";
 
@@ -272,7 +272,7 @@ async function refresh(generation) {
   const botsToMove = !myTurn && view.to_act !== null && view.to_act !== undefined;
   if (!botsToMove) pageState(view.result ? "over" : "learner");
   if (botsToMove) {
-    await new Promise((resolve) => setTimeout(resolve, 350));
+    await botPause(350);
     if (generation !== st.generation) return;
     // the bot chooses and moves inside the engine: its hand never crosses the bridge
     const moved = await engine.call({ op: "bot_move", state: st.id, lang: data.lang });

@@ -225,6 +225,18 @@ export function pageState(state) {
   root.dataset.state = state;
 }
 
+/**
+ * Waits before a bot's move, so a learner can follow the play (``ms``, the page's pace). A
+ * stored ``cardtutor.botDelay`` (milliseconds) overrides it: 0 for tests and for readers who
+ * want no pause.
+ */
+export function botPause(ms) {
+  let stored = null;
+  try { stored = localStorage.getItem("cardtutor.botDelay"); } catch { /* storage off: the default pace */ }
+  const wait = stored !== null && /^\d{1,5}$/.test(stored) ? Number(stored) : ms;
+  return wait ? new Promise((resolve) => setTimeout(resolve, wait)) : Promise.resolve();
+}
+
 /** A count with its noun: the ``_one`` string for 1 where the page has one ("1 honour"). */
 export function countText(key, n, params = {}) {
   return fmt((n === 1 && S[`${key}_one`]) || (n === 0 && S[`${key}_none`]) || S[key], { n, ...params });

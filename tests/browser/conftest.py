@@ -106,6 +106,8 @@ def watch(server: str) -> Watch:
 def context(browser: object, watch: Watch) -> Iterator[object]:
     ctx = browser.new_context(viewport={"width": 1200, "height": 860})  # type: ignore[attr-defined]
     ctx.set_default_timeout(WAIT_MS)  # type: ignore[attr-defined]
+    # bots move without the page's reading pause (table.js:botPause): tests wait on signals instead
+    ctx.add_init_script("try { localStorage.setItem('cardtutor.botDelay', '0') } catch (e) {}")  # type: ignore[attr-defined]
     ctx.on("page", watch.attach)
     yield ctx
     ctx.close()
