@@ -66,7 +66,7 @@ _NAME = re.compile(r"^(\d\d)-[a-z0-9-]+\.md$")
 # lean views for the page: the event log is sent per frame, not with every view, and what the
 # table never draws (or can derive) stays out, so lesson pages stay light
 _VIEW_DROP = ("log", "flags", "phases", "game", "players", "dealer", "round", "marker", "first_bidder",
-              "bombs", "rockets", "top")
+              "bombs", "rockets", "top", "session")
 
 
 class LessonError(ValueError):

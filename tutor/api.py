@@ -37,7 +37,12 @@ Ops (each may carry ``lang``, "en" or "ja"):
                bot, never the viewer) chooses inside the engine and its move is applied
 * ``bot``      ``{state, seat?, level?}``     → ``{action, why}`` (no viewer only; level "heuristic" or "random")
 * ``hint``     ``{state, seat?}``             → ``{hint}``
-* ``advance``  ``{state}``                    → ``{state, view}`` (e.g. the next round)
+* ``next_hand`` ``{state}``                   → ``{state, view, session, game_over}``: the next hand (round,
+               game) dealt from the session once this one is scored; the same state while the hand
+               is in play or the game is over (``game_over`` true). Every view carries ``session``
+               (``Game.session``: hand number, running scores, target, next dealer / first bidder,
+               ``game_over``)
+* ``advance``  ``{state}``                    → the older name of ``next_hand``
 * ``reveal``   ``{state}``                    → ``{hands}`` (all hands, when the learner asks)
 * ``games``                                   → ``{games}`` (names, titles, phases, flags with the rule
                each changes, ``presets``: ``{name: {flag: value}}``, "seed" = the defaults)
@@ -283,9 +288,11 @@ def op_hint(req: dict[str, Any]) -> dict[str, Any]:
     return {"hint": hint(entry.game, entry.state, _seat(req, entry), req.get("lang", "en"))}
 
 
-def op_advance(req: dict[str, Any]) -> dict[str, Any]:
+def op_next_hand(req: dict[str, Any]) -> dict[str, Any]:
+    """The next hand from the session (``Game.next_hand``); ``advance`` is its older name."""
     entry = _get(req)
-    return _stored(entry, entry.game.advance(entry.state), req)
+    new = entry.game.next_hand(entry.state)
+    return _stored(entry, new, req, session=dict(entry.game.session(new)), game_over=entry.game.game_over(new))
 
 
 def op_reveal(req: dict[str, Any]) -> dict[str, Any]:
@@ -338,8 +345,9 @@ def op_playout(req: dict[str, Any]) -> dict[str, Any]:
 
 OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "new": op_new, "load": op_load, "view": op_view, "legal": op_legal, "explain": op_explain,
-    "apply": op_apply, "bot": op_bot, "hint": op_hint, "advance": op_advance, "games": op_games,
-    "reveal": op_reveal, "timeit": op_timeit, "window": op_window, "replay": op_replay, "bot_move": op_bot_move,
+    "apply": op_apply, "bot": op_bot, "hint": op_hint, "next_hand": op_next_hand, "advance": op_next_hand,
+    "games": op_games, "reveal": op_reveal, "timeit": op_timeit, "window": op_window, "replay": op_replay,
+    "bot_move": op_bot_move,
     "playout": op_playout,
 }
 

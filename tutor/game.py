@@ -134,9 +134,36 @@ class Game(abc.ABC):
         """The older name of ``close_window`` (the golden runner and the CLI settle positions)."""
         return self.close_window(state)
 
-    def advance(self, state: Any) -> Any:
-        """Leaves an automatic phase (e.g. deals the next round after scoring)."""
+    # --- the session: what lasts across hands ---------------------------------------
+    # A hand (a round, a "game" of Napoleon) is dealt, played and scored; what outlives it
+    # (the running scores and the target, the hand number, whose deal it is and who bids
+    # first next) belongs to the session. Games keep those facts in a small frozen
+    # ``Session`` value apart from the hand's fields (``state.session``), so a hand never
+    # holds a session fact twice, a scenario can set them in one place, and the next hand is
+    # dealt from the session alone (``next_hand``) rather than by resetting a hand's fields.
+    def session(self, state: Any) -> Mapping[str, Any]:
+        """What lasts across hands, JSON-ready: ``hand_no``, ``scores`` (running totals, or None),
+        ``target`` (the score that ends the game, or None), ``dealer`` / ``next_dealer`` and
+        ``next_first_bidder`` (None where the next deal decides it), ``game_over`` and ``winner``.
+
+        The default suits a game without a session: hand 1, no scores, never over."""
+        return {"hand_no": 1, "scores": None, "target": None, "dealer": None, "next_dealer": None,
+                "next_first_bidder": None, "game_over": self.game_over(state), "winner": None}
+
+    def game_over(self, state: Any) -> bool:
+        """Whether the session has ended (a target score reached). False by default: a game
+        without a target never ends by itself; the players stop when they like."""
+        return False
+
+    def next_hand(self, state: Any) -> Any:
+        """The next hand, dealt from the session once this hand is scored; ``state`` itself while
+        the hand is still in play or the game is over (so callers need not check first)."""
         return state
+
+    def advance(self, state: Any) -> Any:
+        """The older name of ``next_hand`` (kept for callers: the terminal, tests, the bridge's
+        ``advance`` op). Games override ``next_hand``, never this."""
+        return self.next_hand(state)
 
     @abc.abstractmethod
     def view(self, state: Any, seat: int | None) -> dict[str, Any]:

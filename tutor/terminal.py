@@ -55,12 +55,15 @@ def play(game_name: str, seed: str, seat: int = 0, lang: str = "en", players: in
         if game.round_over(state):
             view = game.view(state, seat)
             out(f"{ui['round_over']} {ui['scores']}: {view['scores']}")
+            if game.game_over(state):  # the session reached its target: no next hand
+                out(ui["bye"])
+                return 0
             out(ui["again"])
             answer = stdin.readline()
             if not answer.strip().lower().startswith("y"):
                 out(ui["bye"])
                 return 0
-            state = game.advance(state)
+            state = game.next_hand(state)
             continue
         actor = game.to_act(state)
         if actor != seat:

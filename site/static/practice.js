@@ -423,7 +423,7 @@ async function reveal() {
 }
 
 async function nextRound() {
-  const reply = await engine.call({ op: "advance", state: st.id, seat: st.settings.seat, lang: data.lang });
+  const reply = await engine.call({ op: "next_hand", state: st.id, seat: st.settings.seat, lang: data.lang });
   if (!reply.ok) return;
   st.undo = [];
   st.id = reply.state;

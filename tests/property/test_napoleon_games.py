@@ -300,7 +300,7 @@ def test_sessions_carry_totals_and_napoleon_bids_first(seed: int, bot_seats: int
         assert state.game_no == n
         state = play_game(state, seed + n, bot_seats)
         totals, nap = state.scores, state.napoleon
-        assert list(totals) == state.result["totals"]
+        assert list(totals) == GAME.view(state, None)["result"]["totals"]
         state = GAME.advance(state)
         assert state.phase == "auction" and state.scores == totals
         assert state.first_bidder == nap and state.to_act == nap, "NAP-NEXT-1"

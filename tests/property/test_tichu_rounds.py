@@ -271,7 +271,7 @@ def _check_round_result(state: Any, start_scores: tuple) -> None:
     for t, i in (("A", 0), ("B", 1)):
         assert res["round_score"][t] == res["card_points"][t] + res["call_points"][t]
         assert state.scores[i] == start_scores[i] + res["round_score"][t]
-        assert res["totals"][t] == state.scores[i]
+        assert GAME.view(state, None)["result"]["totals"][t] == state.scores[i]
 
 
 # --------------------------------------------------------------------------- one round
@@ -361,9 +361,9 @@ def test_whole_games_end(seed: int, bot_seats: int, target: int) -> None:
         state = play_round(state, seed + rnd, bot_seats, bomb_rate=4, call_rate=1000)
         a, b = state.scores
         over = max(a, b) >= target and a != b
-        assert state.result["game_over"] == over
+        assert GAME.game_over(state) == over
         if over:
-            assert state.result["winner"] == ("A" if a > b else "B")
+            assert state.session.winner == ("A" if a > b else "B")
             assert GAME.advance(state) is state, "a finished game stays finished"
             return
         state = GAME.advance(state)

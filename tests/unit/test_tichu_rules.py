@@ -779,7 +779,7 @@ class TestScore:
         # seat 1 went out first: Tichu +100; seat 0's Grand Tichu fails: -200
         assert s.result["call_points"] == {"A": -200, "B": 100}
         assert s.result["round_score"] == {"A": -165, "B": 155}
-        assert s.scores == (-165, 155) and s.result["game_over"] is False
+        assert s.scores == (-165, 155) and G.game_over(s) is False
         assert [e.key for e in s.log][-1] == "tichu.event.round_end"
         assert legal_set(s, 3) == set()
         reject(s, "S-2", 3, key="tichu.round_over", rule="TICHU-END-1")
@@ -794,16 +794,16 @@ class TestScore:
 
     def test_game_ends_at_target_score(self):  # TICHU-GAME-1
         s = self.round_to_the_end(target_score=150)
-        assert s.result["game_over"] is True and s.result["winner"] == "B"
+        assert G.game_over(s) is True and s.session.winner == "B"
         assert s.log[-1].key == "tichu.event.game_over" and s.log[-1].params == {"team": "B"}
         assert G.advance(s) == s
 
     def test_equal_totals_play_on(self):  # TICHU-GAME-1 (tie rule, ambiguity A7)
         s = th({"0": "S-5", "2": "S-K H-3", "3": "H-10 S-2"}, trick=[], to_act=0, out=[1],
                captured_points={"0": 10, "1": 20, "3": 35}, calls={"1": "tichu", "0": "grand"})
-        s = replace(s, scores=(1165, 845))  # both reach 1000 after -165 / +155
+        s = replace(s, session=replace(s.session, scores=(1165, 845)))  # both reach 1000 after -165 / +155
         s = run(s, (0, "S-5"), (2, "S-K"), (3, "PASS"), (2, "H-3"))
-        assert s.scores == (1000, 1000) and s.result["game_over"] is False and s.result["winner"] is None
+        assert s.scores == (1000, 1000) and G.game_over(s) is False and s.session.winner is None
 
     def test_next_round(self):  # TICHU-GAME-1, TICHU-DEAL-1
         s = self.round_to_the_end()

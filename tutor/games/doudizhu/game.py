@@ -1,7 +1,9 @@
 """Dou Dizhu 闘地主 for 3 and 4 players, as a state machine (rules: ``doudizhu.md``).
 
 Phases: ``deal`` (automatic) → ``auction`` → ``kitty`` (automatic: the landlord takes the
-kitty) → ``play`` → ``score`` (the round's payment; ``advance`` deals the next round).
+kitty) → ``play`` → ``score`` (the round's payment; ``next_hand`` deals the next round).
+What lasts across rounds (the round number, the dealer, the running totals of payments) is
+the ``Session`` the state holds; the rest of the state is the round in play.
 The landlord plays alone against the farmers; the first to empty their hand wins the
 round for their side, and the payment doubles for every bomb and rocket (DDZ-PAY-2).
 
@@ -107,6 +109,18 @@ class TrickPlay:
 
 
 @dataclass(frozen=True)
+class Session:
+    """What lasts across rounds (DDZ-NEXT-1), apart from the round in play: the round number,
+    this round's dealer (the next round's is the seat after), every seat's running total of
+    payments, and ``deal_no``, how many deals so far (throw-ins too: each deal's shuffle)."""
+
+    round_no: int = 1
+    dealer: int = 0
+    scores: tuple[int, ...] = ()
+    deal_no: int = 0
+
+
+@dataclass(frozen=True)
 class State:
     """Everything about one moment of a Dou Dizhu game; never mutated."""
 
@@ -115,10 +129,8 @@ class State:
     phase: str
     hands: tuple[tuple[Card, ...], ...]
     kitty: tuple[Card, ...]
-    dealer: int
     to_act: int | None
-    deal_no: int = 0
-    round_no: int = 1
+    session: Session = Session()
     first_bidder: int = 0
     marker: Card | None = None
     auction: tuple[tuple[int, Any], ...] = ()
@@ -132,7 +144,6 @@ class State:
     rockets: int = 0
     plays_by_seat: tuple[int, ...] = ()
     played: tuple[Card, ...] = ()
-    scores: tuple[int, ...] = ()
     result: Mapping[str, Any] | None = None
     redeal: bool = False
     log: tuple[Event, ...] = field(default=())
@@ -140,6 +151,23 @@ class State:
     @property
     def players(self) -> int:
         return self.flags.players
+
+    # the session's facts, read through the state (stored once, in ``session``)
+    @property
+    def round_no(self) -> int:
+        return self.session.round_no
+
+    @property
+    def dealer(self) -> int:
+        return self.session.dealer
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return self.session.scores
+
+    @property
+    def deal_no(self) -> int:
+        return self.session.deal_no
 
     def top(self) -> TrickPlay | None:
         """The play to beat, or None when the seat to act leads."""
@@ -170,7 +198,7 @@ class DouDizhu(Game):
         n = flags.players
         dealer = derive(seed, "dealer").below(n)
         state = State(flags=flags, seed=seed, phase="deal", hands=tuple(() for _ in range(n)), kitty=(),
-                      dealer=dealer, to_act=None, scores=(0,) * n, plays_by_seat=(0,) * n)
+                      to_act=None, session=Session(dealer=dealer, scores=(0,) * n), plays_by_seat=(0,) * n)
         return self._deal(state, derive(seed, "deal", 0), stacked=None)
 
     def _deal(self, state: State, rng: Any, stacked: Sequence[Card] | None) -> State:
@@ -200,14 +228,16 @@ class DouDizhu(Game):
                        landlord=None, kitty_shown=False, trick=(), trick_closed=False, bombs=(), rockets=0,
                        plays_by_seat=(0,) * n, played=(), result=None, log=log)
 
-    def advance(self, state: State) -> State:
-        """After the payment: the deal passes to the next seat and a new round starts (DDZ-NEXT-1)."""
+    def next_hand(self, state: State) -> State:
+        """After the payment: the deal passes to the next seat and a new round starts from the
+        session (DDZ-NEXT-1); the totals carry over. Before the payment, the state itself."""
         if state.phase != "score":
             return state
         n = state.players
-        nxt = replace(state, dealer=(state.dealer + 1) % n, deal_no=state.deal_no + 1,
-                      round_no=state.round_no + 1, redeal=False,
-                      log=state.log + (_event("ddz.event.next_round", ("DDZ-NEXT-1",), round=state.round_no + 1),))
+        ses = state.session
+        session = replace(ses, dealer=(ses.dealer + 1) % n, deal_no=ses.deal_no + 1, round_no=ses.round_no + 1)
+        nxt = replace(state, session=session, redeal=False,
+                      log=state.log + (_event("ddz.event.next_round", ("DDZ-NEXT-1",), round=session.round_no),))
         stacked = None
         if state.flags.no_shuffle:  # 不洗牌: played cards in play order, then what was left in hands
             stacked = list(state.played) + [c for h in state.hands for c in h]
@@ -446,7 +476,7 @@ class DouDizhu(Game):
     def _throw_in(self, state: State) -> State:
         """Nobody bid: the cards are thrown in and dealt again by the same dealer (DDZ-BID-4)."""
         log = state.log + (_event("ddz.event.throw_in", ("DDZ-BID-4",)),)
-        nxt = replace(state, deal_no=state.deal_no + 1, log=log)
+        nxt = replace(state, session=replace(state.session, deal_no=state.deal_no + 1), log=log)
         dealt = self._deal(nxt, derive(state.seed, "deal", nxt.deal_no), stacked=None)
         return replace(dealt, redeal=True)
 
@@ -506,12 +536,23 @@ class DouDizhu(Game):
         pay = payment(state.flags, state.bid, winner, state.bombs, state.rockets, spring)
         scores = tuple(state.scores[s] + (pay["landlord_net"] if s == lord else pay["each_farmer_net"])
                        for s in range(n))
+        session = replace(state.session, scores=scores)
         result = {"winner": winner, "out": seat, "bid": state.bid, "spring": spring, **pay}
         rules = ("DDZ-END-1", "DDZ-PAY-1", "DDZ-PAY-2", "DDZ-PAY-3") + (("DDZ-FLAG-spring",) if spring else ())
         log = state.log + (_event("ddz.event.round_end", ("DDZ-END-1",), seat=seat, winner=winner),
                            _event("ddz.event.landlord_wins" if winner == "landlord" else "ddz.event.farmers_win", rules,
                                   multiplier=pay["multiplier"], each=abs(pay["each_farmer_net"])),)
-        return replace(state, phase="score", to_act=None, trick_closed=True, scores=scores, result=result, log=log)
+        return replace(state, phase="score", to_act=None, trick_closed=True, session=session, result=result, log=log)
+
+    # ------------------------------------------------------------------ session
+    def session(self, state: State) -> dict[str, Any]:
+        """DDZ-NEXT-1: the deal passes to the next seat; with ``first_bidder = "rotate"`` the seat
+        after that dealer bids first, otherwise the next deal decides (marker, random)."""
+        ses, n = state.session, state.players
+        nxt = (ses.dealer + 1) % n
+        return {"hand_no": ses.round_no, "scores": list(ses.scores), "target": None, "dealer": ses.dealer,
+                "next_dealer": nxt, "next_first_bidder": (nxt + 1) % n if state.flags.first_bidder == "rotate" else None,
+                "game_over": False, "winner": None}
 
     # ------------------------------------------------------------------ view
     def play_type(self, state: State, seat: int, action: Play) -> str:
@@ -551,6 +592,7 @@ class DouDizhu(Game):
             "rockets": state.rockets,
             "scores": list(state.scores),
             "result": dict(state.result) if state.result else None,
+            "session": self.session(state),
             "log": [e.to_json(lang) for e in state.log],
         }
 

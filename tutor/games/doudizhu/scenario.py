@@ -15,7 +15,7 @@ from ...game import IllegalAction
 from ...scenario import (auction_opener, check_deck_counts, check_keys, parse_card_list, parse_seat, parse_seat_map,
                          unplaced_cards)
 from .combos import TYPES, card_rank, classify
-from .game import State, TrickPlay, sort_hand
+from .game import Session, State, TrickPlay, sort_hand
 
 if TYPE_CHECKING:
     from .game import DouDizhu
@@ -127,9 +127,9 @@ def state_from_setup(game: "DouDizhu", setup: Mapping[str, Any], path: str = "se
     bid = setup.get("bid", 1)
     if bid not in (1, 2, 3):
         raise ScenarioError(at("bid"), f"expected 1, 2 or 3, got {bid!r}")
-    state = State(flags=flags, seed=seed, phase="play", hands=hand_tuple, kitty=tuple(kitty), dealer=0,
+    state = State(flags=flags, seed=seed, phase="play", hands=hand_tuple, kitty=tuple(kitty),
                   to_act=None, landlord=landlord, bid=bid, high_bidder=landlord, kitty_shown=bool(kitty),
-                  scores=(0,) * n, plays_by_seat=(0,) * n,
+                  session=Session(dealer=0, scores=(0,) * n), plays_by_seat=(0,) * n,
                   # cards in no hand went in earlier tricks, then come the current trick's plays
                   played=tuple(pool) + tuple(c for _, cs in trick_cards for c in cs))
     # the trick: each play is read (declared type or the only reading) and must beat the one before
@@ -182,8 +182,9 @@ def _auction_state(game: "DouDizhu", setup: Mapping[str, Any], flags: Any, seed:
                    kitty: tuple, to_act: int, at: Any) -> State:
     n = flags.players
     auction, first = auction_opener(setup, at("auction"), to_act, n)
-    state = State(flags=flags, seed=seed, phase="auction", hands=hands, kitty=kitty, dealer=(first - 1) % n,
-                  to_act=first, first_bidder=first, scores=(0,) * n, plays_by_seat=(0,) * n)
+    state = State(flags=flags, seed=seed, phase="auction", hands=hands, kitty=kitty,
+                  to_act=first, first_bidder=first, session=Session(dealer=(first - 1) % n, scores=(0,) * n),
+                  plays_by_seat=(0,) * n)
     for i, entry in enumerate(auction):
         ep = f"{at('auction')}[{i}]"
         check_keys(entry, ep, ("seat", "action"), ())

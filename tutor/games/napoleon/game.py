@@ -3,7 +3,9 @@
 Phases: ``auction`` (bid a count of honours with a trump suit) → ``call_adjutant`` (Napoleon
 names a card) → ``discard`` (Napoleon has taken the kitty and lays three cards away) →
 ``play`` (ten tricks; right after a led ``JOKER`` its player names a suit in ``joker_suit``)
-→ ``score``; ``advance`` deals the next game, bidding from this game's Napoleon (NAP-NEXT-1).
+→ ``score``; ``next_hand`` deals the next game, bidding from this game's Napoleon (NAP-NEXT-1).
+What lasts across games (the game number, who opens the bidding, the running totals) is the
+``Session`` the state holds; the rest of the state is the game (hand) in play.
 
 The adjutant is secret (NAP-ADJ-2): the state knows who holds the called card (``adjutant``,
 ``solo``) so that honours can be counted at the end, but ``view`` shows it to nobody but the
@@ -100,6 +102,20 @@ _EMPTY5: tuple[tuple[Card, ...], ...] = ((),) * PLAYERS
 
 
 @dataclass(frozen=True)
+class Session:
+    """What lasts across games (NAP-NEXT-1), apart from the game in play: the game number, the
+    seat that opens this game's bidding (NAP-BID-2; a redeal keeps it, NAP-BID-7), the seat
+    that opens the next one (this game's Napoleon, once it is scored), each seat's running
+    total, and ``deal_no``, how many deals so far (redeals too: each deal's shuffle)."""
+
+    game_no: int = 1
+    first_bidder: int = 0
+    next_first_bidder: int | None = None
+    scores: tuple[int, ...] = (0,) * PLAYERS
+    deal_no: int = 0
+
+
+@dataclass(frozen=True)
 class State:
     flags: Flags
     seed: int | str
@@ -107,9 +123,7 @@ class State:
     hands: tuple[tuple[Card, ...], ...]
     to_act: int | None
     kitty: tuple[Card, ...] = ()
-    game_no: int = 1
-    deal_no: int = 0
-    first_bidder: int = 0
+    session: Session = Session()
     auction: tuple[tuple[int, Any], ...] = ()  # (seat, (count, suit)) or (seat, None) for a pass
     passed: tuple[bool, ...] = (False,) * PLAYERS  # with pass_is_final: who has passed for good
     bid: tuple[int, str] | None = None
@@ -131,9 +145,25 @@ class State:
     won: tuple[tuple[Card, ...], ...] = _EMPTY5  # every card of the tricks each seat won
     set_aside: tuple[Card, ...] = ()  # scenarios: cards of earlier tricks, winner unknown
     voids: tuple[frozenset[str], ...] = (frozenset(),) * PLAYERS  # suits each seat showed it lacks (public)
-    scores: tuple[int, ...] = (0,) * PLAYERS
     result: Mapping[str, Any] | None = None
     log: tuple[Event, ...] = field(default=())
+
+    # the session's facts, read through the state (stored once, in ``session``)
+    @property
+    def game_no(self) -> int:
+        return self.session.game_no
+
+    @property
+    def deal_no(self) -> int:
+        return self.session.deal_no
+
+    @property
+    def first_bidder(self) -> int:
+        return self.session.first_bidder
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return self.session.scores
 
     @property
     def trump(self) -> str | None:
@@ -213,22 +243,33 @@ class Napoleon(Game):
         derive(state.seed, "napoleon-deal", state.deal_no).shuffle(deck)
         hands = tuple(sort_hand(deck[i * HAND_SIZE:(i + 1) * HAND_SIZE]) for i in range(PLAYERS))
         kitty = tuple(deck[PLAYERS * HAND_SIZE:])
+        session = replace(state.session, first_bidder=first_bidder, next_first_bidder=None,
+                          deal_no=state.deal_no + 1)
         return replace(state, phase="auction", hands=hands, kitty=kitty, to_act=first_bidder,
-                       first_bidder=first_bidder, deal_no=state.deal_no + 1, auction=(), passed=(False,) * PLAYERS,
+                       session=session, auction=(), passed=(False,) * PLAYERS,
                        bid=None, bidder=None, napoleon=None, called=None, adjutant=None, solo=False, revealed=False,
                        kitty_taken=(), discards=(), discards_to=None, trick=(), trick_no=1, leader=None, direction=1,
                        trick_closed=False, last_trick=None, won=_EMPTY5, set_aside=(), result=None,
                        log=state.log + (_event("nap.event.deal", ("NAP-DEAL-1", "NAP-BID-2"), game=state.game_no,
                                                seat=first_bidder),))
 
-    def advance(self, state: State) -> State:
-        """After the score: the next game, bidding from this game's Napoleon (NAP-NEXT-1)."""
-        if state.phase != "score" or state.napoleon is None:
+    def next_hand(self, state: State) -> State:
+        """After the score: the next game from the session, bidding from this game's Napoleon
+        (NAP-NEXT-1); the totals carry over. Before the score, the state itself."""
+        ses = state.session
+        if state.phase != "score" or ses.next_first_bidder is None:
             return state
-        nxt = replace(state, game_no=state.game_no + 1,
-                      log=state.log + (_event("nap.event.next_game", ("NAP-NEXT-1",), game=state.game_no + 1,
-                                              seat=state.napoleon),))
-        return self._deal(nxt, first_bidder=state.napoleon)
+        nxt = replace(state, session=replace(ses, game_no=ses.game_no + 1),
+                      log=state.log + (_event("nap.event.next_game", ("NAP-NEXT-1",), game=ses.game_no + 1,
+                                              seat=ses.next_first_bidder),))
+        return self._deal(nxt, first_bidder=ses.next_first_bidder)
+
+    def session(self, state: State) -> dict[str, Any]:
+        """No dealer beyond the first bidder (NAP-BID-2); the next one is known once the game is scored."""
+        ses = state.session
+        return {"hand_no": ses.game_no, "scores": list(ses.scores), "target": None, "dealer": ses.first_bidder,
+                "next_dealer": ses.next_first_bidder, "next_first_bidder": ses.next_first_bidder,
+                "game_over": False, "winner": None}
 
     # ------------------------------------------------------------------ queries
     def to_act(self, state: State) -> int | None:
@@ -627,14 +668,15 @@ class Napoleon(Game):
             else:
                 gained.append(s["each_ally"])
         totals = tuple(a + b for a, b in zip(state.scores, gained))
+        session = replace(state.session, scores=totals, next_first_bidder=state.napoleon)  # NAP-NEXT-1
         result = {**{k: v for k, v in s.items() if k != "rules"}, "rule_ids": list(s["rules"]),
                   "napoleon_seat": state.napoleon, "adjutant_seat": state.adjutant, "solo": state.solo,
                   "called_card": state.called.token if state.called else None, "bid": state.bid[0],
-                  "trump": state.bid[1], "gained": list(gained), "totals": list(totals),
+                  "trump": state.bid[1], "gained": list(gained),
                   "honours": [state.honours_of(p) for p in range(PLAYERS)]}
         log = state.log + (_event("nap.event.game_end", tuple(s["rules"]), seat=state.napoleon, count=side,
                                   bid=state.bid[0], winner=s["winner"]),)
-        return replace(state, phase="score", to_act=None, scores=totals, result=result, revealed=True, log=log)
+        return replace(state, phase="score", to_act=None, session=session, result=result, revealed=True, log=log)
 
     def score(self, setup: Mapping[str, Any]) -> dict[str, Any]:
         """Golden ``score``: the table from ``bid``, ``solo`` and ``napoleon_side_honours``."""
@@ -741,7 +783,9 @@ class Napoleon(Game):
                              if public and nap is not None else None),
             "adjutant_candidates": adjutant_candidates(state, seat),
             "scores": list(state.scores),
-            "result": dict(state.result) if state.result else None,
+            # the game's score; ``totals`` (the running totals after it) are the session's
+            "result": {**state.result, "totals": list(state.scores)} if state.result else None,
+            "session": self.session(state),
             "log": [e.to_json(lang) for e in state.log],
         }
 

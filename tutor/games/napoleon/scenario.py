@@ -20,7 +20,7 @@ from ...cards import Card
 from ...errors import ScenarioError
 from ...game import IllegalAction
 from ...scenario import auction_opener, check_deck_counts, check_keys, parse_card_list, parse_seat, parse_seat_map, unplaced_cards
-from .game import HAND_SIZE, KITTY_SIZE, MAX_BID, PLAYERS, TRICKS, Entry, State
+from .game import HAND_SIZE, KITTY_SIZE, MAX_BID, PLAYERS, TRICKS, Entry, Session, State
 from .tricks import DECK, JOKER, SUITS, direction_after, honours, sort_hand, trick_winner
 
 if TYPE_CHECKING:
@@ -272,7 +272,7 @@ def state_from_setup(game: "Napoleon", setup: Mapping[str, Any], path: str = "se
             else:
                 revealed = True  # played in an earlier trick: public, but the setup does not say by whom
     state = State(flags=flags, seed=seed, phase=phase, hands=hand_tuple, to_act=to_act, kitty=kitty,
-                  first_bidder=napoleon, bid=bid, bidder=napoleon, napoleon=napoleon, called=called,
+                  session=Session(first_bidder=napoleon), bid=bid, bidder=napoleon, napoleon=napoleon, called=called,
                   adjutant=adjutant, solo=solo, revealed=revealed, discards=discards, trick=tuple(trick),
                   trick_no=trick_no if playing else 1, leader=leader, direction=direction,
                   set_aside=tuple(pool))
@@ -298,7 +298,7 @@ def _auction_state(game: "Napoleon", setup: Mapping[str, Any], flags: Any, seed:
         kitty, pool = tuple(pool[:KITTY_SIZE]), pool[KITTY_SIZE:]
     auction, first = auction_opener(setup, at("auction"), to_act, PLAYERS)
     state = State(flags=flags, seed=seed, phase="auction", hands=tuple(sort_hand(full[s]) for s in range(PLAYERS)),
-                  to_act=first, kitty=kitty, first_bidder=first, set_aside=tuple(pool))
+                  to_act=first, kitty=kitty, session=Session(first_bidder=first), set_aside=tuple(pool))
     for i, entry in enumerate(auction):
         ep = f"{at('auction')}[{i}]"
         check_keys(entry, ep, ("seat", "action"), ())

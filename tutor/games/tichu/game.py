@@ -2,7 +2,9 @@
 
 Phases: ``grand_tichu`` (8 cards each; every seat decides, in any order) → ``exchange`` (one
 card to each other seat, revealed together) → ``play`` (with ``wish`` right after the Mahjong
-and ``dragon_gift`` when the Dragon wins a trick) → ``score`` → the next round, to 1,000.
+and ``dragon_gift`` when the Dragon wins a trick) → ``score`` → the next round (``next_hand``), until a team's total reaches the target (1,000).
+What lasts across rounds (round number, team totals, the target, the game's end) is the
+``Session`` the state holds; the rest of the state is the round in play.
 
 Actions out of turn are first-class: a bomb may interrupt (``in_turn=False``) once a trick
 has been opened, except on the Dog and (by the seed) on another out-of-turn bomb. The
@@ -98,14 +100,27 @@ class Entry:
 
 
 @dataclass(frozen=True)
+class Session:
+    """What lasts across rounds (TICHU-GAME-1): kept apart from the round in play.
+
+    ``scores`` are the team totals (A, B) after the rounds scored so far; ``target_score`` comes
+    from the flag; ``game_over`` / ``winner`` are set when a scored round ends the game."""
+
+    round_no: int = 1
+    scores: tuple[int, int] = (0, 0)
+    target_score: int = 1000
+    game_over: bool = False
+    winner: str | None = None
+
+
+@dataclass(frozen=True)
 class State:
     flags: Flags
     seed: int | str
     phase: str
     hands: tuple[tuple[Card, ...], ...]
     to_act: int | None
-    round_no: int = 1
-    scores: tuple[int, int] = (0, 0)
+    session: Session = Session()
     second_half: tuple[tuple[Card, ...], ...] = ((), (), (), ())
     grand: tuple[bool | None, ...] = (None, None, None, None)
     calls: tuple[str | None, ...] = (None, None, None, None)
@@ -120,6 +135,14 @@ class State:
     set_aside: tuple[Card, ...] = ()
     result: Mapping[str, Any] | None = None
     log: tuple[Event, ...] = field(default=())
+
+    @property
+    def round_no(self) -> int:
+        return self.session.round_no
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        return self.session.scores
 
     def active(self, seat: int) -> bool:
         return bool(self.hands[seat])
@@ -179,7 +202,8 @@ class Tichu(Game):
 
     # ------------------------------------------------------------------ dealing
     def new_game(self, flags: Flags, seed: int | str) -> State:
-        state = State(flags=flags, seed=seed, phase="grand_tichu", hands=((), (), (), ()), to_act=0)
+        state = State(flags=flags, seed=seed, phase="grand_tichu", hands=((), (), (), ()), to_act=0,
+                      session=Session(target_score=flags.target_score))
         return self._deal(state, 0)
 
     def _deal(self, state: State, round_index: int) -> State:
@@ -209,13 +233,26 @@ class Tichu(Game):
         return replace(state, phase="play", to_act=leader, trick=(),
                        log=state.log + (_event("tichu.event.mahjong_leads", ("TICHU-LEAD-1",), seat=leader),))
 
-    def advance(self, state: State) -> State:
-        """After the scoring: the next round (the game goes on until a team reaches the target)."""
-        if state.phase != "score" or (state.result and state.result.get("game_over")):
+    def next_hand(self, state: State) -> State:
+        """After the scoring: the next round, from the session (the game goes on until a team
+        reaches the target; once it is over, the state itself)."""
+        if state.phase != "score" or state.session.game_over:
             return state
-        nxt = replace(state, round_no=state.round_no + 1,
-                      log=state.log + (_event("tichu.event.next_round", ("TICHU-GAME-1",), round=state.round_no + 1),))
-        return self._deal(nxt, state.round_no)
+        session = replace(state.session, round_no=state.session.round_no + 1)
+        nxt = replace(state, session=session,
+                      log=state.log + (_event("tichu.event.next_round", ("TICHU-GAME-1",), round=session.round_no),))
+        return self._deal(nxt, state.session.round_no)
+
+    def game_over(self, state: State) -> bool:
+        """TICHU-GAME-1: a scored round left a team at or over the target, ahead of the other."""
+        return state.session.game_over
+
+    def session(self, state: State) -> dict[str, Any]:
+        ses = state.session
+        return {"hand_no": ses.round_no, "scores": {"A": ses.scores[0], "B": ses.scores[1]},
+                "target": ses.target_score, "dealer": None, "next_dealer": None,
+                "next_first_bidder": None,  # the Mahjong's holder leads each round (TICHU-LEAD-1)
+                "game_over": ses.game_over, "winner": ses.winner}
 
     # ------------------------------------------------------------------ queries
     def to_act(self, state: State) -> int | None:
@@ -655,15 +692,16 @@ class Tichu(Game):
                  "last_hand": [str(c) for s in last for c in state.hands[s]] if len(state.out) >= 3 else []}
         score = round_score(facts)
         totals = (state.scores[0] + score["round_score"]["A"], state.scores[1] + score["round_score"]["B"])
-        target = state.flags.target_score
+        target = state.session.target_score
         game_over = max(totals) >= target and totals[0] != totals[1]
-        result = {**score, "totals": {"A": totals[0], "B": totals[1]}, "game_over": game_over,
-                  "winner": ("A" if totals[0] > totals[1] else "B") if game_over else None}
+        winner = ("A" if totals[0] > totals[1] else "B") if game_over else None
+        session = replace(state.session, scores=totals, game_over=game_over, winner=winner)
+        result = dict(score)  # the round's own score; totals and the game's end are the session's
         log = state.log + (_event("tichu.event.round_end", ("TICHU-END-1", "TICHU-SCORE-2"),
                                   a=score["round_score"]["A"], b=score["round_score"]["B"]),)
         if game_over:
-            log = log + (_event("tichu.event.game_over", ("TICHU-GAME-1",), team=result["winner"]),)
-        return replace(state, phase="score", to_act=None, scores=totals, result=result, log=log)
+            log = log + (_event("tichu.event.game_over", ("TICHU-GAME-1",), team=winner),)
+        return replace(state, phase="score", to_act=None, session=session, result=result, log=log)
 
     def score(self, setup: Mapping[str, Any]) -> dict[str, Any]:
         self.flags(setup.get("flags"), "setup.flags")
@@ -706,10 +744,19 @@ class Tichu(Game):
             "wish": state.wish, "out": list(state.out),
             "captured_points": [state.points(s) for s in range(4)],
             "scores": {"A": state.scores[0], "B": state.scores[1]},
-            "result": dict(state.result) if state.result else None,
+            "result": self._result_view(state),
+            "session": self.session(state),
             "interrupt_open": self._interrupt_block(state) is None if state.phase == "play" else False,
             "log": [e.to_json(lang) for e in state.log],
         }
+
+    def _result_view(self, state: State) -> dict[str, Any] | None:
+        """The round's score as the page reads it, with the session's totals and end beside it."""
+        if not state.result:
+            return None
+        ses = state.session
+        return {**state.result, "totals": {"A": ses.scores[0], "B": ses.scores[1]},
+                "game_over": ses.game_over, "winner": ses.winner}
 
     def from_setup(self, setup: Mapping[str, Any], path: str = "setup") -> State:
         from .scenario import state_from_setup

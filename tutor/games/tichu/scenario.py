@@ -12,13 +12,14 @@ from typing import TYPE_CHECKING, Any, Mapping
 from ...errors import ScenarioError
 from ...scenario import check_deck_counts, check_keys, parse_card_list, parse_seat, parse_seat_map, unplaced_cards
 from .combos import VALUE, beats, classify
-from .game import DECK, Entry, State, sort_hand
+from .game import DECK, Entry, Session, State, sort_hand
 
 if TYPE_CHECKING:
     from .game import Tichu
 
 KEYS_REQUIRED = ("flags", "phase", "to_act", "hands")
-KEYS_OPTIONAL = ("cards_held", "trick", "wish", "out", "calls", "captured_points", "in_turn", "include_side", "seed")
+KEYS_OPTIONAL = ("cards_held", "trick", "wish", "out", "calls", "captured_points", "in_turn", "include_side", "seed",
+                 "scores", "round")  # the session: team totals before this round, its number
 PHASES = ("grand_tichu", "exchange", "play", "wish", "dragon_gift")
 
 
@@ -58,6 +59,8 @@ def state_from_setup(game: "Tichu", setup: Mapping[str, Any], path: str = "setup
     for s, v in points.items():
         if not isinstance(v, int) or isinstance(v, bool):
             raise ScenarioError(f"{at('captured_points')}.{s}", f"expected a number of points, got {v!r}")
+
+    session = _session(setup, flags, at)
 
     trick_in = setup.get("trick", [])
     if not isinstance(trick_in, list):
@@ -127,7 +130,7 @@ def state_from_setup(game: "Tichu", setup: Mapping[str, Any], path: str = "setup
     if phase == "grand_tichu":
         second = tuple(tuple(pool[i * 6:(i + 1) * 6]) for i in range(4))
         pool = pool[24:]
-    state = State(flags=flags, seed=seed, phase=phase, hands=tuple(sort_hand(full[s]) for s in range(4)),
+    state = State(flags=flags, seed=seed, phase=phase, session=session, hands=tuple(sort_hand(full[s]) for s in range(4)),
                   to_act=to_act, second_half=second, calls=tuple(calls.get(s) for s in range(4)),
                   trick=tuple(trick), wish=wish, out=tuple(out),  # type: ignore[arg-type]
                   captured_offset=tuple(points.get(s, 0) for s in range(4)), set_aside=tuple(pool),
@@ -137,3 +140,16 @@ def state_from_setup(game: "Tichu", setup: Mapping[str, Any], path: str = "setup
     if phase in ("play", "wish") and not state.hands[to_act] and phase == "play":
         raise ScenarioError(at("to_act"), f"seat {to_act} holds no cards and cannot act")
     return state
+
+
+def _session(setup: Mapping[str, Any], flags: Any, at: Any) -> Session:
+    """The session a scenario starts in: ``scores`` (``{"A": n, "B": n}``, the totals before this
+    round; default 0 each) and ``round`` (default 1); the target is the flag's."""
+    scores = setup.get("scores", {"A": 0, "B": 0})
+    if not isinstance(scores, dict) or set(scores) - {"A", "B"} or not all(
+            isinstance(v, int) and not isinstance(v, bool) for v in scores.values()):
+        raise ScenarioError(at("scores"), f'expected {{"A": points, "B": points}}, got {scores!r}')
+    rnd = setup.get("round", 1)
+    if not isinstance(rnd, int) or isinstance(rnd, bool) or rnd < 1:
+        raise ScenarioError(at("round"), f"expected a round number from 1, got {rnd!r}")
+    return Session(round_no=rnd, scores=(scores.get("A", 0), scores.get("B", 0)), target_score=flags.target_score)
