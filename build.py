@@ -201,13 +201,13 @@ def build_course(site: Site, game_name: str, by_lang: dict[str, list[Lesson]]) -
                         lesson={"title": lesson.meta["title"], "key": lesson.key}, steps=steps,
                         outro_html=md(lesson.outro), data_json=script_json(data),
                         next_lesson=summaries[i + 1] if i + 1 < len(lessons) else None)
-        flag_rules = rule_catalog.rules_by_id(game_name)
+        game_rules = rule_catalog.rules_by_id(game_name)
         flags = flag_words(game, lang)
         presets = preset_words(game, lang, flags, s)
         practice_data = {"game": game_name, "lang": lang, "phases": list(game.phases),
                          "suits_matter": game.suits_matter, "flags": flags, "presets": presets,
                          "wheel": site.wheel_name,
-                         "rules": rule_titles(game_name, lang, set(flag_rules)),  # feedback and history cite titles
+                         "rules": rule_titles(game_name, lang, set(game_rules)),  # feedback and history cite titles
                          "stamp": site.stamp}
         site.render("practice.html", f"{lang}/{game_name}/practice.html", lang,
                     page_title=s["practice_title"].replace("{game}", course_title), page_kind="practice",

@@ -41,6 +41,11 @@ timing         worker: {op: timeit, request, reps} inside Pyodide (time.perf_cou
                handle() calls timed with time.perf_counter in this process. A position's value is the
                MEAN of its REPS reps (a legal-move answer takes less than the worker clock's tick, so a
                median of single reps would read 0); playouts: the median of 3. Median / p95 over positions.
+exchange       seed s (0..N-1): a Tichu deal without the Grand Tichu call ({op: new, game: tichu, seed: s,
+               flags: {grand_tichu: false}}), seat 0 to pass three cards. "exchange legal": {op: legal,
+               state, seat: 0}, the decision as the page receives it (a choice spec, not the 2,184 ways);
+               "exchange check": {op: explain} of the bot's three cards (checking one exchange);
+               "exchange apply": {op: apply} of them (checked again, then applied).
 ratio          worker median / CPython median, the same positions in the same run."""
 
 POSITION_JS = """async ([seeds, reps]) => {
@@ -66,6 +71,23 @@ POSITION_JS = """async ([seeds, reps]) => {
     const resolve = await engine.call({op: "timeit", request: {op: "apply", state: id, action: bot.action, seat}, reps});
     out.legal.push(mean(legal.ms));
     out.resolve.push(mean(resolve.ms));
+  }
+  return out;
+}"""
+
+EXCHANGE_JS = """async ([seeds, reps]) => {
+  """ + WAIT_ENGINE + """
+  const engine = globalThis.cardtutorEngine;
+  await engine.readyPromise;
+  const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const out = {legal: [], check: [], apply: []};
+  for (const seed of seeds) {
+    const id = (await engine.call({op: "new", game: "tichu", seed, flags: {grand_tichu: false}})).state;
+    const action = (await engine.call({op: "bot", state: id, seat: 0})).action;
+    for (const [key, op] of [["legal", "legal"], ["check", "explain"], ["apply", "apply"]]) {
+      const request = op === "legal" ? {op, state: id, seat: 0} : {op, state: id, seat: 0, action};
+      out[key].push(mean((await engine.call({op: "timeit", request, reps})).ms));
+    }
   }
   return out;
 }"""
@@ -113,6 +135,25 @@ def cpython_positions(seeds: list[int], reps: int) -> dict[str, list[float]]:
     return out
 
 
+def cpython_exchange(seeds: list[int], reps: int) -> dict[str, list[float]]:
+    """The same exchange requests as EXCHANGE_JS, timed in this CPython."""
+    from tutor.api import handle
+    out: dict[str, list[float]] = {"legal": [], "check": [], "apply": []}
+    for seed in seeds:
+        sid = handle({"op": "new", "game": "tichu", "seed": seed, "flags": {"grand_tichu": False}})["state"]
+        action = handle({"op": "bot", "state": sid, "seat": 0})["action"]
+        for key, op in (("legal", "legal"), ("check", "explain"), ("apply", "apply")):
+            request = {"op": op, "state": sid, "seat": 0} if op == "legal" else {"op": op, "state": sid, "seat": 0,
+                                                                                   "action": action}
+            times = []
+            for _ in range(reps):
+                start = time.perf_counter()
+                handle(request)
+                times.append((time.perf_counter() - start) * 1000.0)
+            out[key].append(statistics.fmean(times))
+    return out
+
+
 def cpython_playouts(game: str, seeds: list[int]) -> list[float]:
     from tutor.api import handle
     out = []
@@ -153,11 +194,13 @@ def main(argv: list[str] | None = None) -> int:
             page = browser.new_context().new_page()
             page.goto(origin + PAGE)
             worker = page.evaluate(POSITION_JS, [seeds, REPS])
+            worker_ex = page.evaluate(EXCHANGE_JS, [seeds[:10], REPS])
             worker_play = {g: page.evaluate(PLAYOUT_JS, [g, play_seeds]) for g in GAMES}
             version = browser.version
             browser.close()
         httpd.shutdown()
     cpy = cpython_positions(seeds, REPS)
+    cpy_ex = cpython_exchange(seeds[:10], REPS)
     cpy_play = {g: cpython_playouts(g, play_seeds) for g in GAMES}
 
     lines = ["Napoleon and playouts, CPython and inside the worker (bench/worker_games.py)", "=" * 72,
@@ -166,7 +209,10 @@ def main(argv: list[str] | None = None) -> int:
              "Definitions", "-----------", DEFINITIONS, "",
              f"{'measure':<26} {'CPython median':>14} {'p95':>4} | {'worker median':>13} {'p95':>5} | ratio",
              row("napoleon legal", cpy["legal"], worker["legal"]),
-             row("napoleon resolve (5th card)", cpy["resolve"], worker["resolve"])]
+             row("napoleon resolve (5th card)", cpy["resolve"], worker["resolve"]),
+             row("tichu exchange legal", cpy_ex["legal"], worker_ex["legal"]),
+             row("tichu exchange check", cpy_ex["check"], worker_ex["check"]),
+             row("tichu exchange apply", cpy_ex["apply"], worker_ex["apply"])]
     for game in GAMES:
         lines.append(row(f"{game} playout", cpy_play[game], worker_play[game]))
     lines.append("")
