@@ -24,7 +24,7 @@ from tutor.game import find_game
 
 pytestmark = pytest.mark.cpython_only
 ROOT = Path(__file__).resolve().parents[2]
-GOLDEN = ROOT.parent / "shared" / "rules" / "golden"
+GOLDEN = ROOT / "rules" / "golden"  # the copy of ../shared/rules/golden
 TABLE_JS = ROOT / "site" / "static" / "table.js"
 
 EDGE = [

@@ -22,17 +22,14 @@ from tutor.games.doudizhu.combos import NRANKS, card_rank
 from tutor.scenario import load_scenario
 
 REPO = Path(__file__).resolve().parents[2]
-SHARED_RULES = REPO.parent / "shared" / "rules"
-SHARED_ABSENT = "the shared rules folder (../shared/rules) is absent: a fork built elsewhere"
+RULES = REPO / "rules"  # the project's copy of ../shared/rules (tools/sync_rules.py; test_rules_copy.py)
 
 GAME = find_game("doudizhu")
 
 
 def shared_rules() -> Path:
-    """The shared rules folder, or a skip when it is absent (the one legitimate skip)."""
-    if not SHARED_RULES.is_dir():
-        pytest.skip(SHARED_ABSENT)
-    return SHARED_RULES
+    """The rules folder: the project's copy of the shared specs, golden cases and checker."""
+    return RULES
 
 
 def cards(text: str) -> list[str]:
