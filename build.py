@@ -35,10 +35,10 @@ from tools.site_wheel import build_site_wheel  # noqa: E402
 from tools.vendor_pyodide import PYODIDE_VERSION, RUNTIME_FILES, ensure_pyodide  # noqa: E402
 from tutor import rules as rule_catalog  # noqa: E402
 from tutor.flags import describe_flags  # noqa: E402
-from tutor.game import find_game  # noqa: E402
+from tutor.registry import BUILT_NAMES, find_game  # noqa: E402
 
 LANGS = ("ja", "en")
-GAMES = ("doudizhu", "tichu", "napoleon")  # every game gets a practice table and a rules reference
+GAMES = BUILT_NAMES  # every built game gets a practice table and a rules reference (tutor/registry.py)
 SITE = ROOT / "site"
 LESSONS = ROOT / "lessons"
 CACHE = ROOT / ".cache"

@@ -13,8 +13,9 @@ commit is measured the way its own code is meant to be called. Only the rows bot
 are compared; rows only one side has are listed apart.
 
 Every figure compared is a time (lower is better); games per second are turned into milliseconds
-per game. A figure's value is the median over the rounds; the ratio is after / before; rows more
-than 10 % slower are marked. The report goes to ``bench/results/compare.txt`` (``--no-write``: print
+per game. Each figure is shown as the best of the rounds (the lowest: on a shared machine the
+noise only ever adds time, which is why ``timeit`` reads the minimum) and as their median; the
+ratio is after / before; rows whose best is more than 10 % slower are marked. The report goes to ``bench/results/compare.txt`` (``--no-write``: print
 only).
 """
 from __future__ import annotations
@@ -163,11 +164,12 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"round {rnd + 1}: {name} on {sides[side][0]} ({took:.0f} s, {len(metrics)} figures)",
                       file=sys.stderr)
 
-    def medians(side: int) -> Metrics:
+    def values(side: int, pick: Callable[[list[float]], float]) -> Metrics:
         keys = {k for m in runs[side] for k in m}
-        return {k: statistics.median([m[k] for m in runs[side] if k in m]) for k in keys}
+        return {k: pick([m[k] for m in runs[side] if k in m]) for k in keys}
 
-    before, after = medians(0), medians(1)
+    before, after = values(0, min), values(1, min)
+    before_med, after_med = values(0, statistics.median), values(1, statistics.median)
     common = sorted(set(before) & set(after))
     width = max((len(k) for k in common), default=10)
     lines = ["Benches on two commits, interleaved (bench/compare.py)", "=" * 60,
@@ -175,18 +177,23 @@ def main(argv: list[str] | None = None) -> int:
              f"benches: {', '.join(names)}",
              f"date {time.strftime('%Y-%m-%d %H:%M:%S UTC', time.gmtime())}; bench wall time: before "
              f"{seconds[0]:.0f} s, after {seconds[1]:.0f} s",
-             "value = median over the rounds of each report's own figure (a per-position median or a per-game "
-             "time); ratio = after / before; '!' marks more than 10 % slower", "",
-             f"{'figure':<{width}}   {'before':>10} {'after':>10}  ratio"]
+             "Each report's own figures (per-position medians, per-game times). best = the lowest of the rounds "
+             "(best of N, as timeit reads a shared machine), median = the median of the rounds; ratio = after / "
+             "before; '!' marks a best more than 10 % slower",
+             "",
+             f"{'figure':<{width}}   {'best before':>11} {'after':>9} {'ratio':>6}   {'median before':>13} "
+             f"{'after':>9} {'ratio':>6}"]
     slower = []
     for key in common:
         ratio = after[key] / before[key] if before[key] else float("nan")
+        med_ratio = after_med[key] / before_med[key] if before_med[key] else float("nan")
         mark = " !" if ratio > LIMIT else ""
         if mark:
             slower.append(key)
-        lines.append(f"{key:<{width}}   {before[key]:10.3f} {after[key]:10.3f}  {ratio:5.2f}{mark}")
+        lines.append(f"{key:<{width}}   {before[key]:11.3f} {after[key]:9.3f} {ratio:6.2f}   "
+                     f"{before_med[key]:13.3f} {after_med[key]:9.3f} {med_ratio:6.2f}{mark}")
     ratios = [after[k] / before[k] for k in common if before[k]]
-    lines += ["", f"{len(common)} figures compared; ratio median {statistics.median(ratios):.2f}, "
+    lines += ["", f"{len(common)} figures compared; best ratio median {statistics.median(ratios):.2f}, "
               f"max {max(ratios):.2f}; more than 10 % slower: {len(slower)}" + (f" ({'; '.join(slower)})" if slower else "")]
     for label, only in (("only before", set(before) - set(after)), ("only after", set(after) - set(before))):
         for key in sorted(only):

@@ -39,7 +39,7 @@ if REPO not in sys.path:
 import tutor.api as api  # noqa: E402
 from tutor.bots import heuristic_choice, random_choice  # noqa: E402
 from tutor.cards import format_cards  # noqa: E402
-from tutor.game import find_game  # noqa: E402
+from tutor.registry import find_game  # noqa: E402
 from tutor.games.doudizhu.combos import card_rank  # noqa: E402
 from tutor.rng import derive  # noqa: E402
 from tutor.scenario import load_scenario  # noqa: E402

@@ -26,7 +26,7 @@ if REPO not in sys.path:
 
 import tutor.api as api  # noqa: E402
 from tutor.bots import heuristic_choice, random_choice  # noqa: E402
-from tutor.game import find_game  # noqa: E402
+from tutor.registry import find_game  # noqa: E402
 from tutor.games.napoleon.tricks import trick_winner  # noqa: E402
 from tutor.rng import Rng  # noqa: E402
 

@@ -42,7 +42,7 @@ if REPO not in sys.path:
 import tutor.api as api  # noqa: E402
 from tutor.bots import heuristic_choice  # noqa: E402
 from tutor.cards import Card, format_cards  # noqa: E402
-from tutor.game import find_game  # noqa: E402
+from tutor.registry import find_game  # noqa: E402
 from tutor.games.tichu.combos import VALUE, classify  # noqa: E402
 from tutor.games.tichu.game import DECK  # noqa: E402
 from tutor.rng import Rng, derive  # noqa: E402

@@ -21,11 +21,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from site_perf import ARGS, CHROMIUM, WAIT_ENGINE, pct, serve  # noqa: E402
+from tutor.registry import BUILT_NAMES  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = "en/napoleon/01-cards-and-honours.html"  # a lesson page: it starts the engine's worker
 REPS = 20
-GAMES = ("doudizhu", "tichu", "napoleon")
+GAMES = BUILT_NAMES  # every built game (tutor/registry.py)
 
 DEFINITIONS = """\
 position       seed s (0..N-1): a Napoleon game dealt by {op: new, game: napoleon, seed: s}, played by the

@@ -48,7 +48,8 @@ from typing import Any
 from tutor.actions import LET_GO, ActionError, action_key as _action_key
 from tutor.bots import hint as engine_hint, hint_for
 from tutor.errors import TutorError
-from tutor.game import Game, IllegalAction, find_game
+from tutor.game import Game, IllegalAction
+from tutor.registry import find_game
 from tutor.messages import render
 from tutor.windows import ReplayError, scripted_move, shown
 

@@ -210,7 +210,7 @@ class Slip:
 def flag_names(game: str) -> list[str]:
     """The identifiers of a game's flags (``reverse``, ``spring``…): plain words, but not for learners."""
     from tutor.flags import describe_flags
-    from tutor.game import find_game
+    from tutor.registry import find_game
     return [f["name"] for f in describe_flags(find_game(game).Flags)]
 
 

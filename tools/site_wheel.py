@@ -4,7 +4,8 @@ The full wheel (``tools/build_wheel.py``, pip) stays what the tests and the CLI 
 only ever calls ``tutor.api``, so the site ships a wheel with:
 
 * the modules ``tutor.api`` can import at run time: its import closure, found by reading
-  every ``import`` in those modules (function-level ones too) and following them;
+  every ``import`` in those modules (function-level ones too) and following them, from
+  ``tutor.api`` and from every built game's package (``tutor.registry`` imports those by name);
   ``EXCLUDE`` names the few the closure reaches only through hooks the bridge never calls;
 * the data files those modules read (``DATA``); a module in the closure that reads package
   data without an entry here fails the build;
@@ -82,11 +83,19 @@ def _imports(src: Path, name: str, tree: ast.AST) -> set[str]:
     return {m for m in found if m == PACKAGE or m.startswith(PACKAGE + ".")}
 
 
-def closure(src: Path, entry: str = ENTRY, exclude: dict[str, str] | None = None) -> list[str]:
-    """``entry`` and every ``tutor`` module it can import, with their packages, sorted."""
+def game_packages() -> list[str]:
+    """The built games' packages: ``tutor.registry`` imports them by name, which no ``import``
+    statement shows, so they join the closure as roots of their own."""
+    from tutor.registry import ENTRIES
+    return [e.module for e in ENTRIES if e.built]
+
+
+def closure(src: Path, entry: str = ENTRY, exclude: dict[str, str] | None = None,
+            plugins: list[str] | None = None) -> list[str]:
+    """``entry``, the game packages, and every ``tutor`` module they can import, with their packages, sorted."""
     exclude = EXCLUDE if exclude is None else exclude
     seen: set[str] = set()
-    todo = [entry]
+    todo = [entry, *(game_packages() if plugins is None else plugins)]
     while todo:
         name = todo.pop()
         if name in seen or name in exclude:

@@ -56,7 +56,8 @@ from typing import Any, Callable, NamedTuple
 
 from .actions import ActionError
 from .errors import TutorError
-from .game import Game, IllegalAction, all_games, find_game
+from .game import Game, IllegalAction
+from .registry import all_games, find_game
 
 class _Entry(NamedTuple):
     """A stored position: its game, the state, and the session's viewer seat (None: no viewer)."""

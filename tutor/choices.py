@@ -100,27 +100,37 @@ class ChooseCards:
     def expand(self) -> Iterator[Decision]:
         """Every action, lazily, each once: ``legal_actions`` order (the pool's order; for seats,
         the first seat's card varies slowest)."""
+        tokens = [c.token for c in self.pool]  # picks over tokens: the actions hold tokens
         if self.distinct:
-            picks: Any = (permutations if self.assign_to is not None else combinations)(self.pool, self.k)
+            picks: Any = (permutations if self.assign_to is not None else combinations)(tokens, self.k)
         else:
-            unique = list(dict.fromkeys(self.pool))
+            unique = list(dict.fromkeys(tokens))
             picks = product(unique, repeat=self.k) if self.assign_to is not None \
                 else combinations_with_replacement(unique, self.k)
-        repeated = self.distinct and len(set(self.pool)) != len(self.pool)
+        make = self._maker()
+        if not (self.distinct and len(set(tokens)) != len(tokens)):
+            for cards in picks:
+                yield make(cards)
+            return
         seen: set[Any] = set()
-        for cards in picks:
-            action = self._action(cards)
-            if repeated:  # the same choice made of other copies: once (a set in any order)
-                same = action.value if self.assign_to is not None else tuple(sorted(action.value))
-                if same in seen:
-                    continue
+        for cards in picks:  # repeated cards: the same choice made of other copies only once
+            action = make(cards)
+            same = action.value if self.assign_to is not None else tuple(sorted(action.value))
+            if same not in seen:
                 seen.add(same)
-            yield action
+                yield action
 
-    def _action(self, cards: tuple[Card, ...]) -> Decision:
+    def _maker(self) -> Any:
+        """Tokens picked (in ``assign_to`` order) -> their action; the hot loop of ``expand``, so
+        the seats' keys are worked out once (already sorted, as they are for the Tichu exchange:
+        no sort per action)."""
+        key = self.key
         if self.assign_to is None:
-            return Decision(self.key, tuple(c.token for c in cards))
-        return Decision(self.key, FrozenMap(sorted(zip(map(str, self.assign_to), (c.token for c in cards)))))
+            return lambda tokens: Decision(key, tokens)
+        seats = tuple(map(str, self.assign_to))
+        if list(seats) == sorted(seats):
+            return lambda tokens: Decision(key, FrozenMap(zip(seats, tokens)))
+        return lambda tokens: Decision(key, FrozenMap(sorted(zip(seats, tokens))))
 
     # ------------------------------------------------------------------ the wire
     def to_json(self) -> dict[str, Any]:

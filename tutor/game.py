@@ -1,4 +1,4 @@
-"""The protocol every game implements, and the registry of games.
+"""The protocol every game implements (the list of games is ``tutor.registry``).
 
 A game is a state machine over its own list of phases. States are immutable values:
 ``apply`` returns a new state and never touches its input, so a rejected action leaves
@@ -246,40 +246,3 @@ class Game(abc.ABC):
     def check_value(self, state: Any, key: str) -> Any:
         """The value of a state check (§4.3, §4.6); ``KeyError`` for an unknown check."""
         raise KeyError(key)
-
-
-_REGISTRY: dict[str, Game] = {}
-_ALIASES: dict[str, str] = {}
-
-
-def register(game: Game, *aliases: str) -> Game:
-    from .flags import check_presets
-    check_presets(game.Flags)  # a bad preset fails at import, naming itself
-    _REGISTRY[game.name] = game
-    for alias in aliases:
-        _ALIASES[alias] = game.name
-    return game
-
-
-def find_game(name: str) -> Game:
-    """The game called ``name`` (or an alias); ``KeyError`` names the known games.
-
-    Only that game's module is imported (a page about one game starts faster); an alias not
-    known yet loads every game, since aliases register with their game.
-    """
-    from . import games
-    key = _ALIASES.get(name, name)
-    if key not in _REGISTRY and not (isinstance(key, str) and games.load(key) and key in _REGISTRY):
-        games.load_all()
-        key = _ALIASES.get(name, name)
-    if key not in _REGISTRY:
-        raise KeyError(f'game {name} not supported yet (supported: {", ".join(sorted(_REGISTRY))})')
-    return _REGISTRY[key]
-
-
-def all_games() -> list[Game]:
-    """Every game, in the order of ``tutor.games.GAME_MODULES``."""
-    from . import games
-    games.load_all()
-    order = {n: i for i, n in enumerate(games.GAME_MODULES)}
-    return sorted(_REGISTRY.values(), key=lambda g: order.get(g.name, len(order)))

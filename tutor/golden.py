@@ -14,9 +14,9 @@ from typing import Any, Callable, Iterable, Mapping
 from .actions import ActionError, action_key
 from .cards import Card, CardError
 from .errors import TutorError
-from .game import Game, IllegalAction, find_game
+from .game import Game, IllegalAction
+from .registry import KNOWN_NAMES, find_game
 
-GAMES = ("doudizhu", "tichu", "napoleon", "shengji", "daifugo", "jianhongdian", "ponjan", "dice")
 KINDS = ("legal", "classify", "trick", "score", "steps")
 CASE_KEYS = {"id", "game", "kind", "rules", "description", "setup", "steps", "expect", "note"}
 GENERIC_CHECKS = ("phase", "to_act", "trick", "trick_over", "hands", "cards_held")
@@ -301,7 +301,7 @@ def run_case(case: Any) -> None:
     if not isinstance(case["rules"], list) or not case["rules"]:
         raise CaseFailure("malformed case: rules must be a non-empty list")
     name = case["game"]
-    if name not in GAMES:
+    if name not in KNOWN_NAMES:
         raise CaseFailure(f"malformed case: unknown game \"{name}\"")
     try:
         game = find_game(name)

@@ -11,7 +11,8 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from .cards import Card, CardError, DeckSpec
 from .errors import ScenarioError
-from .game import Game, find_game
+from .game import Game
+from .registry import find_game
 from .rng import derive
 
 

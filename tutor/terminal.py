@@ -12,7 +12,8 @@ from typing import Any, Callable, TextIO
 
 from .actions import ActionError, parse_action, parse_action_text
 from .bots import heuristic_choice, hint
-from .game import Game, IllegalAction, find_game
+from .game import Game, IllegalAction
+from .registry import find_game
 from .messages import render
 
 UI = {

@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 from tutor.actions import action_key as _action_key
 
 from .conftest import click_and_wait, shot, wait_waiting
+from tutor.registry import BUILT_NAMES
 
 LESSON = "en/doudizhu/01-cards.html"
 READY = '#engine-status[data-state="ready"]'
@@ -179,7 +180,7 @@ def test_follow_the_language_switch(page, server) -> None:
     expect(page).to_have_url(re.compile(r"/en/doudizhu/01-cards\.html$"))
 
 
-@pytest.mark.parametrize("game", ["doudizhu", "tichu", "napoleon"])
+@pytest.mark.parametrize("game", BUILT_NAMES)
 def test_every_lesson_can_be_walked_and_progress_is_kept(page, server, site_dir, game) -> None:
     for lang in ("en", "ja"):
         course = sorted((site_dir / lang / game).glob("[0-9][0-9]-*.html"))

@@ -11,9 +11,10 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import settled, wait_settled, wait_waiting
+from tutor.registry import BUILT_NAMES
 
 READY = '#engine-status[data-state="ready"]'
-GAMES = ("doudizhu", "tichu", "napoleon")
+GAMES = BUILT_NAMES
 LANGS = ("en", "ja")
 
 

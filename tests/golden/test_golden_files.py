@@ -8,14 +8,14 @@ from pathlib import Path
 import pytest
 
 from tutor.golden import run_files
+from tutor.registry import BUILT_NAMES, golden_file
 
 SHARED = Path(__file__).resolve().parents[2] / "rules" / "golden"  # the copy of ../shared/rules/golden
-BUILT_GAMES = ["doudizhu", "tichu", "napoleon"]
 
 
-@pytest.mark.parametrize("game", BUILT_GAMES)
+@pytest.mark.parametrize("game", BUILT_NAMES)
 def test_shared_golden_file_passes(game: str) -> None:
-    path = SHARED / f"{game}.json"
+    path = SHARED.parent / golden_file(game)
     lines: list[str] = []
     passed, failed = run_files([str(path)], out=lines.append)
     assert failed == 0, "\n".join(line for line in lines if line.startswith("FAIL"))

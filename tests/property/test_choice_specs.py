@@ -19,7 +19,7 @@ from tutor.actions import parse_action
 from tutor.bots import heuristic_choice
 from tutor.cards import Card, DeckSpec
 from tutor.choices import ChooseCards
-from tutor.game import find_game
+from tutor.registry import find_game
 
 TICHU = find_game("tichu")
 NAPOLEON = find_game("napoleon")

@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 
 from tutor.actions import Pass, Play
 from tutor.bots import heuristic_choice, random_choice
-from tutor.game import IllegalAction, find_game
+from tutor.game import IllegalAction
+from tutor.registry import find_game
 from tutor.rng import Rng
 
 GAMES = max(500, int(os.environ.get("CARDTUTOR_GAMES", "500")))

@@ -29,7 +29,8 @@ from hypothesis import strategies as st
 from tutor.actions import PASS, Decision, Play
 from tutor.bots import heuristic_choice, random_choice
 from tutor.cards import Card
-from tutor.game import IllegalAction, find_game
+from tutor.game import IllegalAction
+from tutor.registry import find_game
 from tutor.games.napoleon.tricks import DECK
 from tutor.rng import Rng
 

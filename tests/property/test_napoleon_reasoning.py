@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tutor.bots import heuristic_choice, random_choice
-from tutor.game import find_game
+from tutor.registry import find_game
 from tutor.rng import Rng
 
 GAME = find_game("napoleon")

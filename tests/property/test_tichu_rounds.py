@@ -25,7 +25,8 @@ from hypothesis import strategies as st
 from tutor.actions import PASS, Decision, FrozenMap, Pass, Play
 from tutor.bots import heuristic_choice, random_choice
 from tutor.cards import RANKS, Card
-from tutor.game import IllegalAction, find_game
+from tutor.game import IllegalAction
+from tutor.registry import find_game
 from tutor.games.tichu import bot
 from tutor.games.tichu.combos import DRAGON, Hand, generate, is_natural
 from tutor.games.tichu.game import DECK, card_points, team_of

@@ -14,7 +14,7 @@ pytestmark = pytest.mark.pyodide
 
 SNIPPET = r"""
 import json
-from tutor.game import find_game
+from tutor.registry import find_game
 from tutor.bots import random_choice, heuristic_choice
 from tutor.rng import Rng, derive
 g = find_game("doudizhu")

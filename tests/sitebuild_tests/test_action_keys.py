@@ -20,7 +20,7 @@ import build
 import sitebuild.lessons as lessons
 from tools import minify
 from tutor.actions import LET_GO, action_key
-from tutor.game import find_game
+from tutor.registry import BUILT_NAMES, find_game
 
 pytestmark = pytest.mark.cpython_only
 ROOT = Path(__file__).resolve().parents[2]
@@ -108,7 +108,7 @@ def actions() -> list[tuple[str, Any]]:
         collected = lesson_actions(mp) + golden_actions()
     finally:
         mp.undo()
-    games = ("doudizhu", "tichu", "napoleon")
+    games = BUILT_NAMES
     collected += [(g, a) for g in games for a in EDGE]
     unique = {(g, json.dumps(a, sort_keys=True)): (g, a) for g, a in collected}
     return list(unique.values())
@@ -131,7 +131,7 @@ def test_the_page_computes_the_same_keys_as_python(tmp_path: Path, actions: list
 
 
 def test_the_build_and_the_golden_runner_use_the_one_key() -> None:
-    for name in ("doudizhu", "tichu", "napoleon"):
+    for name in BUILT_NAMES:
         game = find_game(name)
         for data in EDGE:
             assert lessons.action_key(game, data) == game.normalize_action(data) == action_key(game, data)

@@ -11,7 +11,7 @@ import pytest
 import build
 from sitebuild.lessons import LessonError, action_key, load_course
 from tutor import rules as rule_catalog
-from tutor.game import find_game
+from tutor.registry import find_game
 
 pytestmark = pytest.mark.cpython_only
 ROOT = Path(build.__file__).resolve().parent

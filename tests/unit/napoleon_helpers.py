@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 from tutor.actions import parse_action
-from tutor.game import find_game
+from tutor.registry import find_game
 from tutor.scenario import load_scenario
 from unit_helpers import assert_rejected
 

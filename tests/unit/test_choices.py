@@ -11,7 +11,7 @@ import tutor.api as api
 from tutor.actions import LET_GO, Decision, FrozenMap, action_key, parse_action
 from tutor.cards import Card
 from tutor.choices import ChooseCards
-from tutor.game import find_game
+from tutor.registry import find_game
 from tutor.scenario import load_scenario
 
 TICHU = find_game("tichu")

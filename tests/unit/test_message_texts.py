@@ -12,7 +12,7 @@ import re
 import pytest
 
 from tutor.actions import parse_action
-from tutor.game import find_game
+from tutor.registry import find_game
 from tutor.messages import LANGS, catalog, render
 from napoleon_helpers import nap
 from tichu_helpers import th

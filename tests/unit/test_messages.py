@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import tutor.game
-from tutor.game import all_games
+from tutor.registry import all_games
 from tutor.games.doudizhu.combos import TYPES
 from tutor.games.tichu.combos import TYPES as TICHU_TYPES
 from tutor.messages import LANGS, catalog, render

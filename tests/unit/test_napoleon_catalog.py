@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import tutor.game
-from tutor.game import find_game
+from tutor.registry import find_game
 from tutor.rules import catalog, rule, rules_by_id
 
 G = find_game("napoleon")

@@ -19,7 +19,7 @@ import pytest
 from tutor import api
 from tutor.bots import heuristic_choice
 from tutor.cards import Card
-from tutor.game import find_game
+from tutor.registry import find_game
 from tutor.games.napoleon.tricks import sort_hand
 
 G = find_game("napoleon")

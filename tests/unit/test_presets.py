@@ -9,7 +9,7 @@ import pytest
 from tutor.api import _STATES, handle
 from tutor.errors import FlagError
 from tutor.flags import check_presets, describe_flags, flag, resolve_flags
-from tutor.game import all_games, find_game
+from tutor.registry import all_games, find_game
 from tutor.rules import catalog, rules_by_id
 
 GAMES = all_games()

@@ -7,12 +7,11 @@ from pathlib import Path
 import pytest
 
 from tutor.flags import describe_flags
-from tutor.game import all_games
+from tutor.registry import all_games, spec_file
 from tutor.rules import catalog, rules_by_id
 
 ROOT = Path(__file__).resolve().parents[2]
 SPECS = ROOT / "rules"  # the copy of ../shared/rules
-SPEC_FILE = {"doudizhu": "doudizhu.md", "tichu": "tichu.md", "napoleon": "napoleon.md"}
 
 
 def cited(prefix: str) -> set[str]:
@@ -50,7 +49,7 @@ def test_every_flag_has_an_entry(game) -> None:
 
 @pytest.mark.parametrize("game", [g for g in all_games()], ids=lambda g: g.name)
 def test_catalog_ids_match_the_spec(game) -> None:
-    spec = SPECS / SPEC_FILE[game.name]
+    spec = SPECS / spec_file(game.name)
     bold = set(re.findall(rf"\*\*({game.rule_prefix}-[A-Z0-9]+-[A-Za-z0-9_]+)", spec.read_text("utf-8")))
     ours = {i for i in rules_by_id(game.name) if "-FLAG-" not in i}
     assert ours == bold

@@ -12,10 +12,11 @@ import pytest
 
 from tutor.api import handle
 from tutor.bots import heuristic_choice
-from tutor.game import Game, find_game
+from tutor.game import Game
+from tutor.registry import BUILT_NAMES, find_game
 from tutor.scenario import load_scenario
 
-GAMES = ("doudizhu", "tichu", "napoleon")
+GAMES = BUILT_NAMES
 
 
 def play_hand(game: Game, state):

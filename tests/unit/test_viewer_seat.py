@@ -7,8 +7,9 @@ import json
 import pytest
 
 from tutor.api import handle
+from tutor.registry import BUILT_NAMES
 
-GAMES = ("doudizhu", "tichu", "napoleon")
+GAMES = BUILT_NAMES
 
 
 def ok(reply: dict) -> dict:

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from tutor.api import handle
-from tutor.game import find_game
+from tutor.registry import find_game
 from tutor.scenario import load_scenario
 from tutor.windows import ReplayError, replay, resolve
 

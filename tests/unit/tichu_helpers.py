@@ -12,7 +12,7 @@ from typing import Any, Iterable
 
 from tutor.actions import parse_action
 from tutor.cards import Card
-from tutor.game import find_game
+from tutor.registry import find_game
 from tutor.games.tichu.combos import classify
 from tutor.scenario import load_scenario
 

@@ -17,7 +17,8 @@ import pytest
 
 from tutor.actions import parse_action
 from tutor.cards import Card
-from tutor.game import IllegalAction, find_game
+from tutor.game import IllegalAction
+from tutor.registry import find_game
 from tutor.games.doudizhu.combos import NRANKS, card_rank
 from tutor.scenario import load_scenario
 

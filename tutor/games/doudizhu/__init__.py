@@ -1,8 +1,7 @@
 """Dou Dizhu 闘地主 (3 and 4 players): combinations, the state machine and its bots."""
-from ...game import register
 from .game import DouDizhu, Flags, State
 
-GAME = register(DouDizhu(), "ddz", "dou_dizhu", "doudizhu4")
+GAME = DouDizhu()
 
 __all__ = ["DouDizhu", "Flags", "State", "GAME"]
 

@@ -15,7 +15,7 @@ from ...game import IllegalAction
 from ...scenario import (auction_opener, check_deck_counts, check_keys, parse_card_list, parse_seat, parse_seat_map,
                          unplaced_cards)
 from .combos import TYPES, card_rank, classify
-from .game import Session, State, TrickPlay, sort_hand
+from .state import Session, State, TrickPlay, sort_hand
 
 if TYPE_CHECKING:
     from .game import DouDizhu

@@ -1,8 +1,7 @@
 """Napoleon ナポレオン (5 players, a secret adjutant): bidding, the kitty, tricks with power cards, scoring."""
-from ...game import register
 from .game import Flags, Napoleon, State
 
-GAME = register(Napoleon())
+GAME = Napoleon()
 
 __all__ = ["Napoleon", "Flags", "State", "GAME"]
 

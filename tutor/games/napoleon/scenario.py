@@ -20,7 +20,7 @@ from ...cards import Card
 from ...errors import ScenarioError
 from ...game import IllegalAction
 from ...scenario import auction_opener, check_deck_counts, check_keys, parse_card_list, parse_seat, parse_seat_map, unplaced_cards
-from .game import HAND_SIZE, KITTY_SIZE, MAX_BID, PLAYERS, TRICKS, Entry, Session, State
+from .state import HAND_SIZE, KITTY_SIZE, MAX_BID, PLAYERS, TRICKS, Entry, Session, State
 from .tricks import DECK, JOKER, SUITS, direction_after, honours, sort_hand, trick_winner
 
 if TYPE_CHECKING:

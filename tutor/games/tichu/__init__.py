@@ -1,8 +1,7 @@
 """Tichu (4 players, two partnerships): combinations, out-of-turn bombs, the wish, the state machine."""
-from ...game import register
 from .game import Flags, State, Tichu
 
-GAME = register(Tichu())
+GAME = Tichu()
 
 __all__ = ["Tichu", "Flags", "State", "GAME"]
 

@@ -15,7 +15,7 @@ from ...actions import PASS, Action, Decision, FrozenMap, Pass, Play
 from ...bots import Choice, register_heuristic
 from ...cards import Card
 from .combos import BOMBS, DRAGON, RANK_OF, VALUE, Combo, Hand, classify, generate, is_natural
-from .game import card_points, team_of
+from .state import card_points, team_of
 
 GRAND_STRONG = 7          # Dragon 3 + Phoenix 3 + an ace 1, or any bomb (7)
 DANGER_CARDS = 3          # an opponent with this many cards or fewer may go out soon

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 from ...errors import ScenarioError
 from ...scenario import check_deck_counts, check_keys, parse_card_list, parse_seat, parse_seat_map, unplaced_cards
 from .combos import VALUE, beats, classify
-from .game import DECK, Entry, Session, State, sort_hand
+from .state import DECK, Entry, Session, State, sort_hand
 
 if TYPE_CHECKING:
     from .game import Tichu
