@@ -19,7 +19,9 @@ Ops (each may carry ``lang``, "en" or "ja"):
 * ``new``      ``{game, preset?, flags?, seed, viewer?}`` → ``{state, view}`` (a seeded deal; the flags are the
                preset's values, then ``flags``; an unknown preset is an error naming the known ones)
 * ``load``     ``{scenario, viewer?}``        → ``{state, view}`` (a lesson position)
-* ``view``     ``{state, seat}``              → ``{view}``
+* ``view``     ``{state, seat, log_since?}``  → ``{view}``. Every view carries the event log from entry
+               ``log_since`` on (default 0: all of it), with ``log_from`` and ``log_length``
+               (``Game.view``): a page holding ``n`` entries asks for the new ones only
 * ``legal``    ``{state, seat?, in_turn?, side?, expand?}`` → ``{actions, side?}`` (side: a Tichu call …),
                or ``{spec, side?}`` for a "choose k cards" decision (the Tichu exchange, Napoleon's
                discard: ``tutor.choices.ChooseCards.to_json``); ``expand: true`` lists it anyway
@@ -97,7 +99,7 @@ def _check_seat(seat: Any, game: Game, state: Any, key: str = "seat") -> int | N
     """A seat from a request must exist: a bad one could otherwise index someone else's hand."""
     if seat is None:
         return None
-    players = len(game.hands(state))
+    players = game.players(state)
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
         raise BridgeError(f"{key}: no seat {seat!r} in a {players}-player game")
     return seat
@@ -119,15 +121,24 @@ def _viewer(req: dict[str, Any], game: Game, state: Any) -> int | None:
     return _check_seat(req.get("viewer"), game, state, "viewer")
 
 
+def _log_since(req: dict[str, Any]) -> int:
+    """``log_since``: how many log entries the page already holds (it is sent the rest)."""
+    since = req.get("log_since", 0)
+    if isinstance(since, bool) or not isinstance(since, int) or since < 0:
+        raise BridgeError(f"log_since: a count of log entries (an integer, 0 or more), not {since!r}")
+    return since
+
+
 def _view(game: Game, state: Any, req: dict[str, Any], viewer: int | None = None) -> dict[str, Any]:
+    since = _log_since(req)
     if viewer is not None:
         for key in ("view_seat", "seat"):
             if req.get(key) is not None and req.get(key) != viewer:
                 raise BridgeError(f"{key}: this session shows its viewer's table, seat {viewer}, not seat {req.get(key)}")
-        return game.view(state, viewer, lang=req.get("lang", "en"))
+        return game.view(state, viewer, lang=req.get("lang", "en"), log_since=since)
     key = "view_seat" if "view_seat" in req else "seat"
     seat = _check_seat(req.get(key), game, state, key)
-    return game.view(state, seat, lang=req.get("lang", "en"))
+    return game.view(state, seat, lang=req.get("lang", "en"), log_since=since)
 
 
 def _stored(entry: _Entry, new: Any, req: dict[str, Any], **extra: Any) -> dict[str, Any]:

@@ -41,7 +41,13 @@ def interrupt_choice(game: Game, state: Any, seat: int) -> Action | None:
 
 
 def random_choice(game: Game, state: Any, seat: int, rng: Rng) -> Choice:
-    """Any legal action, uniformly at random (property tests and a 'beginner' opponent)."""
+    """Any legal action, uniformly at random (property tests and a 'beginner' opponent).
+
+    A "choose k cards" decision (the Tichu exchange: 2,184 actions) is sampled from its spec
+    rather than listed."""
+    spec = game.decision_spec(state, seat)
+    if spec is not None and spec.count():
+        return Choice(spec.sample(rng), "bot.random")
     actions = game.legal_actions(state, seat)
     if not actions:
         raise ValueError(f"seat {seat} has no action to take")

@@ -120,6 +120,23 @@ class ChooseCards:
                 seen.add(same)
                 yield action
 
+    def sample(self, rng: Any) -> Decision:
+        """One action at random (``rng``: ``tutor.rng.Rng``), without listing them: ``k`` picks of
+        the pool, in order for seats. Uniform over picks, which with repeated cards is not quite
+        uniform over the distinct actions (good enough for a random bot)."""
+        tokens = [c.token for c in self.pool]
+        if self.distinct:
+            order = list(range(len(tokens)))
+            rng.shuffle(order)
+            picked = tuple(tokens[i] for i in order[: self.k])
+        else:
+            unique = list(dict.fromkeys(tokens))
+            picked = tuple(unique[rng.below(len(unique))] for _ in range(self.k))
+        action = self._maker()(picked)
+        if self.assign_to is None:
+            action = Decision(self.key, tuple(sorted(picked, key=tokens.index)))  # the pool's order
+        return action
+
     def _maker(self) -> Any:
         """Tokens picked (in ``assign_to`` order) -> their action; the hot loop of ``expand``, so
         the seats' keys are worked out once (already sorted, as they are for the Tichu exchange:

@@ -1,13 +1,110 @@
-"""Helpers shared by the climbing games (Dou Dizhu, Tichu, Daifugo).
+"""What the climbing games share (Dou Dizhu, Tichu, Daifugo): the trick model and rank shapes.
 
-In a climbing game suits rarely matter: combinations are shapes over rank counts. These
-helpers work on a count array indexed by a game's integer rank, so each game only maps its
-cards to ranks and back.
+**The trick.** A climbing trick is a run of entries, each a play or a pass, in turn order (an
+out-of-turn play, a Tichu bomb or a Daifugo cut-in, is marked ``in_turn=False``). The play to
+beat is the last play (``top``); the trick is won when every other seat still in the hand has
+passed since it (``everyone_else_passed``); the turn moves to the next seat still in, in the
+turn's direction, skipping as many more as a rule says (``next_seat``); the lead after a won
+trick goes to its winner, or to the next seat still in when the winner has gone out
+(``lead_after``). Each game keeps its own rules of *what* beats what and of what a trick
+triggers (a Dragon gift, an 8-cut), and uses these for the flow.
+
+**Rank shapes.** In a climbing game suits rarely matter: combinations are shapes over rank
+counts. ``runs``, ``kicker_sets`` and ``rank_counts`` work on a count array indexed by a game's
+integer rank, so each game only maps its cards to ranks and back.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import combinations
-from typing import Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence
+
+from .cards import Card, format_cards
+
+StillIn = Callable[[int], bool]
+
+
+@dataclass(frozen=True)
+class TrickEntry:
+    """One entry of a climbing trick: a play (``combo`` set: the game's reading of the cards) or a
+    pass (``combo`` None); ``in_turn`` False for a play out of turn."""
+
+    seat: int
+    cards: tuple[Card, ...] = ()
+    combo: Any = None
+    in_turn: bool = True
+
+    @property
+    def is_pass(self) -> bool:
+        return self.combo is None
+
+    def to_json(self, with_type: bool = False) -> dict[str, Any]:
+        """The entry as rules/README.md §4.2 writes it (``type``: the combination's, if asked)."""
+        if self.combo is None:
+            return {"seat": self.seat, "action": "PASS"}
+        out: dict[str, Any] = {"seat": self.seat, "cards": format_cards(self.cards)}
+        if with_type:
+            out["type"] = self.combo.type
+        if not self.in_turn:
+            out["in_turn"] = False
+        return out
+
+
+def top(trick: Sequence[TrickEntry]) -> TrickEntry | None:
+    """The play to beat: the trick's last play, or None when the seat to act leads."""
+    for entry in reversed(trick):
+        if entry.combo is not None:
+            return entry
+    return None
+
+
+def passes_since_top(trick: Sequence[TrickEntry]) -> int:
+    """How many passes follow the play to beat."""
+    n = 0
+    for entry in reversed(trick):
+        if entry.combo is not None:
+            break
+        n += 1
+    return n
+
+
+def _everyone(seat: int) -> bool:
+    return True
+
+
+def next_seat(seat: int, players: int, still_in: StillIn = _everyone, direction: int = 1, skip: int = 0) -> int:
+    """The seat whose turn follows ``seat``'s: the next one still in, in ``direction`` (+1 or -1),
+    passing over ``skip`` more seats still in (a Daifugo 5-skip). ``seat`` itself when nobody
+    else is still in."""
+    s = seat
+    for _ in range(skip + 1):
+        for _k in range(players):
+            s = (s + direction) % players
+            if s == seat or still_in(s):
+                break
+    return s
+
+
+def seats_after(seat: int, players: int, still_in: StillIn = _everyone, direction: int = 1) -> tuple[int, ...]:
+    """Every seat still in, in turn order from the one after ``seat``; ``seat`` last if still in
+    (the order in which an out-of-turn window asks, TICHU-BOMB-8)."""
+    order = [(seat + direction * k) % players for k in range(1, players + 1)]
+    return tuple(s for s in order if still_in(s))
+
+
+def everyone_else_passed(trick: Sequence[TrickEntry], players: int, still_in: StillIn = _everyone) -> bool:
+    """Whether the trick is won: every other seat still in has passed since the play to beat."""
+    high = top(trick)
+    if high is None:
+        return False
+    others = sum(1 for s in range(players) if s != high.seat and still_in(s))
+    return passes_since_top(trick) >= others
+
+
+def lead_after(winner: int, players: int, still_in: StillIn = _everyone, direction: int = 1) -> int:
+    """Who leads after ``winner`` takes a trick: the winner, or the next seat still in when the
+    winner has gone out."""
+    return winner if still_in(winner) else next_seat(winner, players, still_in, direction)
 
 
 def runs(counts: Sequence[int], need: int, lo: int, hi: int, min_len: int,

@@ -165,9 +165,27 @@ class Game(abc.ABC):
         ``advance`` op). Games override ``next_hand``, never this."""
         return self.next_hand(state)
 
+    def view(self, state: Any, seat: int | None, lang: str = "en", log_since: int = 0) -> dict[str, Any]:
+        """What ``seat`` may see, JSON-ready (``None``: a spectator, no hand shown): the game's
+        ``table_view`` plus the event log from entry ``log_since`` on.
+
+        The log only grows along a game (undo goes back to a prefix of it), so a page that holds
+        the first ``n`` entries asks for ``log_since=n`` and receives the new ones, not the
+        whole log with every view (a Tichu log runs to hundreds of entries over a game).
+        ``log_from`` says where the entries sent start, ``log_length`` how long the log is: a
+        page whose copy is longer (after an undo) cuts it to ``log_length``."""
+        out = self.table_view(state, seat, lang)
+        log = self.events(state)
+        since = min(max(0, log_since), len(log)) if isinstance(log_since, int) and not isinstance(log_since, bool) else 0
+        out["log"] = [e.to_json(lang) for e in log[since:]]
+        out["log_from"] = since
+        out["log_length"] = len(log)
+        return out
+
     @abc.abstractmethod
-    def view(self, state: Any, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may see, JSON-ready (``None``: a spectator, no hand shown)."""
+    def table_view(self, state: Any, seat: int | None, lang: str = "en") -> dict[str, Any]:
+        """The table as ``seat`` sees it (its hand, the others' counts, the trick, what is public),
+        JSON-ready; ``view`` adds the event log."""
         ...
 
     @abc.abstractmethod
@@ -227,6 +245,10 @@ class Game(abc.ABC):
     def attempt(self, state: Any, action: Action, seat: int | None = None, in_turn: bool = True) -> Any:
         """Submits an illegal action whose attempt the rules punish (SJ-THROW-3, DFG-OPEN-3)."""
         raise IllegalAction(self.explain(state, action, seat, in_turn))
+
+    def players(self, state: Any) -> int:
+        """How many seats the game has (cheap: the bridge checks every seat it is sent)."""
+        return len(state.hands)
 
     # The three below suit every game whose state keeps ``hands`` (a tuple per seat),
     # ``trick`` (entries with ``to_json``) and ``trick_closed``; others override them.

@@ -325,15 +325,17 @@ async function startFree() {
     pageState("learner");
     return;
   }
-  st.free = { id, seat: currentStep().seat, view: null, myTurn: false };
+  st.free = { id, seat: currentStep().seat, view: null, myTurn: false, log: [] };
   st.mode = "free";
   setFeedback("info", S.free_play_on);
   await freeRefresh();
 }
 
 async function freeRefresh() {
-  const reply = await engine.call({ op: "view", state: st.free.id, seat: st.free.seat, lang: data.lang });
+  const reply = await engine.call({ op: "view", state: st.free.id, seat: st.free.seat, log_since: st.free.log.length, lang: data.lang });
   if (!reply.ok) return;
+  st.free.log = st.free.log.slice(0, reply.view.log_from).concat(reply.view.log);  // new entries only (Game.view)
+  reply.view.log = st.free.log;
   st.free.view = reply.view;
   st.free.myTurn = reply.view.to_act === st.free.seat;
   st.selected.clear();
@@ -348,7 +350,7 @@ async function freeRefresh() {
     if (st.mode !== "free") return;
     // the bot chooses and moves inside the engine: its hand never crosses the bridge
     const free = st.free;
-    const moved = await engine.call({ op: "bot_move", state: free.id, lang: data.lang });
+    const moved = await engine.call({ op: "bot_move", state: free.id, log_since: free.log.length, lang: data.lang });
     if (!moved.ok || st.mode !== "free" || st.free !== free) return;
     const id = await freeAfter(free, moved);
     ui.status.querySelector(".text").textContent = S.engine_ready;
@@ -377,7 +379,7 @@ async function freeMove(action) {
  */
 async function freeApply(action, seat, onIllegal = null) {
   const free = st.free;
-  const applied = await engine.call({ op: "apply", state: free.id, action, seat, lang: data.lang });
+  const applied = await engine.call({ op: "apply", state: free.id, action, seat, log_since: free.log.length, lang: data.lang });
   if (!applied.ok) {
     if (onIllegal) onIllegal(applied.verdict || { text: applied.error, rule_ids: [] });
     return null;
@@ -388,7 +390,7 @@ async function freeApply(action, seat, onIllegal = null) {
 /** After a move in free play: the window it opened, resolved by the engine; the new state id. */
 async function freeAfter(free, applied) {
   const id = !applied.window ? applied.state : await resolveWindow(engine, {
-    state: applied.state, learner: free.seat, lang: data.lang,
+    state: applied.state, learner: free.seat, lang: data.lang, logSince: free.log.length,
     alive: () => st.mode === "free" && st.free === free,
     ask: (view, bombs) => askBomb(view, bombs),
   });

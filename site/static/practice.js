@@ -15,6 +15,7 @@ const ui = {};
 const st = {
   settings: null, id: null, view: null, selected: new Set(), undo: [], revealed: null,
   busy: false, generation: 0, hintLevel: 0, hint: null, legal: null, spec: null,
+  log: [],  // the event log so far: views send only the entries after it (Game.view, log_since)
 };
 const BASE_KEYS = ["game", "seed", "seat", "hints"];
 const SEED_PRESET = "seed";  // the defaults (tutor/flags.py)
@@ -222,6 +223,7 @@ async function newDeal(settings) {
   st.id = reply.state;
   st.undo = [];
   st.revealed = null;
+  st.log = [];  // another deal: another log
   setFeedback("", "");
   await refresh(generation);
 }
@@ -234,8 +236,11 @@ function showUrlError(error) {
 
 async function refresh(generation) {
   pageState("busy");
-  const reply = await engine.call({ op: "view", state: st.id, seat: st.settings.seat, lang: data.lang });
+  const reply = await engine.call({ op: "view", state: st.id, seat: st.settings.seat, log_since: st.log.length, lang: data.lang });
   if (!reply.ok || generation !== st.generation) return;
+  // the log only grows along a game (undo goes back to a prefix of it): keep what came before
+  st.log = st.log.slice(0, reply.view.log_from).concat(reply.view.log);
+  reply.view.log = st.log;
   st.view = reply.view;
   if (st.revealed) st.view.shown = Object.fromEntries(Object.entries(st.revealed).filter(([s]) => Number(s) !== st.settings.seat));
   st.selected.clear();
@@ -275,7 +280,7 @@ async function refresh(generation) {
     await botPause(350);
     if (generation !== st.generation) return;
     // the bot chooses and moves inside the engine: its hand never crosses the bridge
-    const moved = await engine.call({ op: "bot_move", state: st.id, lang: data.lang });
+    const moved = await engine.call({ op: "bot_move", state: st.id, log_since: st.log.length, lang: data.lang });
     if (!moved.ok || generation !== st.generation) return;
     await afterAction(moved, generation);
   }
@@ -286,7 +291,7 @@ async function refresh(generation) {
  * (table.js:resolveWindow); the learner's bombs taken there can be undone like any move.
  */
 async function applyAndOfferInterrupts(action, seat, inTurn, generation) {
-  const applied = await engine.call({ op: "apply", state: st.id, action, seat, in_turn: inTurn, lang: data.lang });
+  const applied = await engine.call({ op: "apply", state: st.id, action, seat, in_turn: inTurn, log_since: st.log.length, lang: data.lang });
   if (generation !== st.generation) return false;
   if (!applied.ok) return applied;
   return afterAction(applied, generation);
@@ -295,7 +300,7 @@ async function applyAndOfferInterrupts(action, seat, inTurn, generation) {
 /** After a move (the learner's or a bot's): the window it opened, resolved by the engine, then the new position. */
 async function afterAction(applied, generation) {
   const settled = !applied.window ? applied.state : await resolveWindow(engine, {
-    state: applied.state, learner: st.settings.seat, lang: data.lang,
+    state: applied.state, learner: st.settings.seat, lang: data.lang, logSince: st.log.length,
     alive: () => generation === st.generation,
     ask: (view, bombs) => askLearnerToBomb(view, bombs),
     taken: (id) => st.undo.push(id),
@@ -423,7 +428,7 @@ async function reveal() {
 }
 
 async function nextRound() {
-  const reply = await engine.call({ op: "next_hand", state: st.id, seat: st.settings.seat, lang: data.lang });
+  const reply = await engine.call({ op: "next_hand", state: st.id, seat: st.settings.seat, log_since: st.log.length, lang: data.lang });
   if (!reply.ok) return;
   st.undo = [];
   st.id = reply.state;

@@ -541,13 +541,14 @@ function callControls(view, choose) {
  * the engine (op ``window``, tutor/windows.py): the engine asks the bots in the rule's order and
  * applies the first taker; when the learner may act, ``o.ask(view, actions)`` resolves with an
  * action or null (let it go). Resolves with the settled state id, or null when ``o.alive()``
- * turned false (the page moved on). ``o``: {state, learner, lang, alive, ask, taken?}.
+ * turned false (the page moved on). ``o``: {state, learner, lang, alive, ask, taken?, logSince?}
+ * (``logSince``: the log entries the page holds; the views sent carry only the later ones).
  */
 export async function resolveWindow(engine, o) {
   let id = o.state;
   let declined = [];
   for (;;) {
-    const reply = await engine.call({ op: "window", state: id, viewer: o.learner, declined, lang: o.lang });
+    const reply = await engine.call({ op: "window", state: id, viewer: o.learner, declined, log_since: o.logSince || 0, lang: o.lang });
     if (!o.alive()) return null;
     if (!reply.ok) return id;
     if (reply.status === "closed") return reply.state;
@@ -557,7 +558,7 @@ export async function resolveWindow(engine, o) {
     declined = [o.learner];
     if (!choice) continue;
     const applied = await engine.call({ op: "apply", state: id, action: choice, seat: o.learner, in_turn: false,
-      view_seat: o.learner, lang: o.lang });
+      view_seat: o.learner, log_since: o.logSince || 0, lang: o.lang });
     if (!o.alive()) return null;
     if (!applied.ok) continue;
     id = applied.state;

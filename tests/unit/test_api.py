@@ -277,3 +277,22 @@ def test_a_game_loads_only_its_own_module():
     assert out.strip() == "['tutor.games.doudizhu']"
     listed = [g["name"] for g in handle({"op": "games"})["games"]]
     assert listed == list(BUILT_NAMES)
+
+
+def test_views_send_only_the_log_entries_after_log_since():
+    """The event log travels as new entries (Game.view): a page holding n entries asks for the rest."""
+    first = handle({"op": "new", "game": "tichu", "seed": 3})
+    sid, full = first["state"], first["view"]
+    assert full["log_from"] == 0 and full["log_length"] == len(full["log"]) > 0
+    n = full["log_length"]
+    moved = handle({"op": "apply", "state": sid, "seat": 0, "action": {"grand": False}, "log_since": n})
+    assert moved["ok"] and moved["view"]["log_from"] == n
+    assert moved["view"]["log_length"] == n + len(moved["view"]["log"])
+    whole = handle({"op": "view", "state": moved["state"], "seat": 0})["view"]["log"]
+    assert whole[:n] == full["log"] and whole[n:] == moved["view"]["log"]
+    # after an undo the page holds more than the older position's log: nothing new, and how long it is
+    back = handle({"op": "view", "state": sid, "seat": 0, "log_since": len(whole)})["view"]
+    assert back["log"] == [] and back["log_from"] == back["log_length"] == n
+    for bad in (-1, "3", True, 1.5):
+        reply = handle({"op": "view", "state": sid, "seat": 0, "log_since": bad})
+        assert not reply["ok"] and "log_since" in reply["error"]

@@ -205,7 +205,7 @@ def test_protocol_defaults():
     """A game without a session: hand 1, no target, never over; next_hand keeps the state."""
     class Bare(Game):
         name = "bare"
-        new_game = from_setup = to_act = legal_actions = explain = apply = view = round_over = all_cards = \
+        new_game = from_setup = to_act = legal_actions = explain = apply = table_view = round_over = all_cards = \
             lambda self, *a, **k: None  # noqa: E731
 
     g = Bare()

@@ -30,6 +30,7 @@ from typing import Any, Mapping, Sequence
 
 from ...actions import PASS, Action, Decision, Pass, Play
 from ...cards import Card, format_cards, multiset_contains, multiset_remove, shortfall
+from ...climbing import everyone_else_passed, lead_after, next_seat
 from ...errors import ScenarioError
 from ...flags import flag
 from ...game import Event, Game, IllegalAction, Verdict
@@ -37,7 +38,7 @@ from ...rng import derive
 from .combos import (BJ, RJ, TWO, TYPE_RULE, TYPES, Combo, ComboRules, FOUR_PLAYER_BANNED, RANK_TOKEN,
                      beats, card_rank, classify, generate_raw, possibly_ambiguous)
 from .combos import NRANKS
-from .state import (PHASES, Flags, sort_hand, TrickPlay, Session, State)
+from .state import PHASES, Flags, Session, State, TrickPlay, sort_hand
 
 
 
@@ -349,17 +350,12 @@ class DouDizhu(Game):
         n = state.players
         trick = state.trick + (TrickPlay(seat),)
         log = state.log + (_event("ddz.event.pass", ("DDZ-PLAY-2",), seat=seat),)
-        passes = 0
-        for e in reversed(trick):
-            if e.combo is not None:
-                break
-            passes += 1
-        if passes >= n - 1:  # everyone else passed: the trick goes to the last player (DDZ-PLAY-4)
+        if everyone_else_passed(trick, n):  # the trick goes to the last player (DDZ-PLAY-4)
             top = state.top()
             assert top is not None
             log = log + (_event("ddz.event.trick_won", ("DDZ-PLAY-4",), seat=top.seat),)
-            return replace(state, trick=(), trick_closed=True, to_act=top.seat, log=log)
-        return replace(state, trick=trick, trick_closed=False, to_act=(seat + 1) % n, log=log)
+            return replace(state, trick=(), trick_closed=True, to_act=lead_after(top.seat, n), log=log)
+        return replace(state, trick=trick, trick_closed=False, to_act=next_seat(seat, n), log=log)
 
     def _apply_play(self, state: State, seat: int, cards: tuple[Card, ...], combo: Combo) -> State:
         n = state.players
@@ -384,7 +380,7 @@ class DouDizhu(Game):
                         trick_closed=False, log=state.log + tuple(events))
         if not hands[seat]:
             return self._finish(state, seat)
-        return replace(state, to_act=(seat + 1) % n)
+        return replace(state, to_act=next_seat(seat, n))
 
     def _finish(self, state: State, seat: int) -> State:
         """A hand is empty: the round ends and the losers pay (DDZ-END-1, DDZ-PAY-*)."""
@@ -424,7 +420,7 @@ class DouDizhu(Game):
         _, combo = self._judge(state, action, seat, True)
         return combo.type if combo else ""
 
-    def view(self, state: State, seat: int | None, lang: str = "en") -> dict[str, Any]:
+    def table_view(self, state: State, seat: int | None, lang: str = "en") -> dict[str, Any]:
         """What ``seat`` sees: its own hand, the others' card counts, the table and the log."""
         n = state.players
         if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n):
@@ -457,7 +453,6 @@ class DouDizhu(Game):
             "scores": list(state.scores),
             "result": dict(state.result) if state.result else None,
             "session": self.session(state),
-            "log": [e.to_json(lang) for e in state.log],
         }
 
     # ------------------------------------------------------------------ golden hooks

@@ -11,6 +11,7 @@ from typing import Any, Mapping, Sequence
 
 from ...actions import PASS
 from ...cards import Card, DeckSpec, format_cards
+from ...climbing import TrickEntry, top
 from ...flags import flag
 from ...game import Event
 from .combos import BJ, RJ, Combo, ComboRules, card_rank
@@ -70,20 +71,12 @@ def sort_hand(cards: Sequence[Card]) -> tuple[Card, ...]:
 
 
 @dataclass(frozen=True)
-class TrickPlay:
-    """One entry of the current trick: a play (``combo`` set) or a pass (``combo`` None)."""
-
-    seat: int
-    cards: tuple[Card, ...] = ()
-    combo: Combo | None = None
+class TrickPlay(TrickEntry):
+    """One entry of the current trick (tutor/climbing.py): a play (``combo`` set) or a pass; its
+    JSON names the combination's type (Dou Dizhu's views and cases show it)."""
 
     def to_json(self, with_type: bool = True) -> dict[str, Any]:
-        if self.combo is None:
-            return {"seat": self.seat, "action": "PASS"}
-        out: dict[str, Any] = {"seat": self.seat, "cards": format_cards(self.cards)}
-        if with_type:
-            out["type"] = self.combo.type
-        return out
+        return super().to_json(with_type)
 
 
 @dataclass(frozen=True)
@@ -149,7 +142,4 @@ class State:
 
     def top(self) -> TrickPlay | None:
         """The play to beat, or None when the seat to act leads."""
-        for entry in reversed(self.trick):
-            if entry.combo is not None:
-                return entry
-        return None
+        return top(self.trick)  # type: ignore[return-value]

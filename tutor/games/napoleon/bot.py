@@ -12,8 +12,8 @@ from typing import Any, Sequence
 from ...actions import PASS, Action, Decision, Play
 from ...bots import Choice, register_heuristic
 from ...cards import Card
-from .tricks import (JOKER, MIGHTY, RANK_VALUE, SUITS, back_jack, is_honour, is_power, main_jack,
-                     power_rank, trick_winner)
+from .tricks import (JOKER, MIGHTY, P_BACK, P_JOKER, P_MAIN, P_MIGHTY, RANK_VALUE, SUITS, back_jack, is_honour,
+                     is_power, main_jack, power_rank, trick_winner)
 
 BID_BASE = 5.0      # a hand's expected honours: BID_BASE + BID_SCALE * strength
 BID_SCALE = 0.8
@@ -41,7 +41,7 @@ def suit_strength(hand: Sequence[Card], trump: str) -> float:
     for c in hand:
         p = power_rank(c, trump)
         if p:
-            score += {400: 3.0, 300: 2.5, 200: 2.0, 100: 1.5}[p]
+            score += {P_MIGHTY: 3.0, P_JOKER: 2.5, P_MAIN: 2.0, P_BACK: 1.5}[p]
         elif c.suit == trump:
             score += 1.0 + (0.5 if is_honour(c) else 0.0)
         elif c.rank == "A":
@@ -141,7 +141,7 @@ def _play(game: Any, state: Any, seat: int, actions: list[Action]) -> Choice:
         return Choice(Play((cards[0],)), "nap.why.only_card", {"cards": [cards[0].token]})
     mine = friends(state, seat)
     if not state.trick:  # leading
-        strong = [c for c in cards if power_rank(c, trump) >= 300 and c != JOKER]
+        strong = [c for c in cards if power_rank(c, trump) >= P_JOKER and c != JOKER]
         if strong and (seat == state.napoleon or (state.adjutant == seat and not state.solo)):
             return Choice(Play((strong[0],)), "nap.why.lead_power", {"cards": [strong[0].token]})
         plain = [c for c in cards if not is_power(c, trump) and c.suit != trump and not is_honour(c)]

@@ -595,7 +595,7 @@ class Napoleon(Game):
         """Whether ``seat`` knows who the adjutant is: after the reveal, or being the adjutant."""
         return state.revealed or (state.adjutant == seat and not state.solo)
 
-    def view(self, state: State, seat: int | None, lang: str = "en") -> dict[str, Any]:
+    def table_view(self, state: State, seat: int | None, lang: str = "en") -> dict[str, Any]:
         """What ``seat`` may see: its hand, the table, and the sides only once they are public (NAP-ADJ-2)."""
         if seat is not None and not _is_seat(seat):
             raise ValueError(f"no seat {seat!r} in a 5-player game")
@@ -651,7 +651,6 @@ class Napoleon(Game):
             # the game's score; ``totals`` (the running totals after it) are the session's
             "result": {**state.result, "totals": list(state.scores)} if state.result else None,
             "session": self.session(state),
-            "log": [e.to_json(lang) for e in state.log],
         }
 
     def from_setup(self, setup: Mapping[str, Any], path: str = "setup") -> State:

@@ -17,9 +17,11 @@ Readings chosen where the spec leaves room (also listed in ``game.py``):
 """
 from __future__ import annotations
 
+from functools import lru_cache, partial
 from typing import Iterable, Sequence
 
 from ...cards import Card, DeckSpec
+from ...tricktaking import TrumpOrder
 
 DECK = DeckSpec(copies=1, specials=("JOKER",))  # NAP-SETUP-2: 52 cards and one joker
 SUITS = ("S", "H", "D", "C")
@@ -34,9 +36,8 @@ JOKER = Card(special="JOKER")
 YORO = Card(suit="H", rank="Q")  # NAP-YORO-1
 CLUB_3 = Card(suit="C", rank="3")  # NAP-JOKER-1
 
-# the power-card order of NAP-RANK-1, as strength bands far above any suit card
-P_MIGHTY, P_JOKER, P_MAIN, P_BACK = 400, 300, 200, 100
-TRUMP_BAND, LEAD_BAND = 50, 20
+# the power-card order of NAP-RANK-1 (above every trump: tutor/tricktaking.py's power band)
+P_MIGHTY, P_JOKER, P_MAIN, P_BACK = 4, 3, 2, 1
 
 
 def is_honour(card: Card) -> bool:
@@ -87,6 +88,14 @@ def lead_suit(first: Card, joker_suit: str | None) -> str | None:
     return first.suit
 
 
+@lru_cache(maxsize=None)
+def trump_order(trump: str) -> TrumpOrder:
+    """Napoleon's order in the shared trick-taking model (tutor/tricktaking.py): the power cards
+    of NAP-RANK-1 above the trump suit; no trump rank; every card follows as the suit printed on
+    it (NAP-FOLLOW-1: the Mighty is a spade, the jacks are jacks of their suits)."""
+    return TrumpOrder(trump, None, power=partial(power_rank, trump=trump), trumps_follow_as_trump=False)
+
+
 def follow_options(hand: Sequence[Card], led: Card | None, joker_suit: str | None) -> list[Card]:
     """The cards a seat may play (NAP-FOLLOW-1, NAP-JOKER-1); ``led`` None: it leads, anything goes."""
     if led is None:
@@ -104,16 +113,7 @@ def strength(card: Card, trump: str, suit: str | None, weak_joker: bool = False)
     """NAP-RANK-2: power cards > trumps A…2 > lead suit A…2 > the rest (0: it cannot win)."""
     if card.special == "JOKER" and weak_joker:
         return -1  # NAP-JOKER-2 with joker_request_weakens: the lowest card of the trick
-    p = power_rank(card, trump)
-    if p:
-        return p
-    if card.special:
-        return 0
-    if card.suit == trump:
-        return TRUMP_BAND + RANK_VALUE[card.rank]
-    if card.suit == suit:
-        return LEAD_BAND + RANK_VALUE[card.rank]
-    return 0
+    return trump_order(trump).strength(card, suit)
 
 
 def same_two_applies(cards: Sequence[Card], trick_no: int, same2_first_trick: bool) -> bool:

@@ -19,6 +19,7 @@ from typing import Any, Mapping, Sequence
 from ...actions import PASS, Action, Decision, FrozenMap, Pass, Play
 from ...cards import Card, format_cards, multiset_contains, multiset_remove, shortfall
 from ...choices import ChooseCards
+from ...climbing import everyone_else_passed, lead_after, next_seat, seats_after
 from ...game import Event, Game, IllegalAction, Verdict
 from ...rng import derive
 from ...windows import Window
@@ -41,11 +42,7 @@ def _no(key: str, rules: tuple[str, ...], **params: Any) -> Verdict:
 
 def next_active(state: State, seat: int) -> int:
     """The next seat after ``seat`` that still holds cards (TICHU-TURN-3)."""
-    for k in range(1, 5):
-        s = (seat + k) % 4
-        if state.hands[s]:
-            return s
-    return seat
+    return next_seat(seat, len(state.hands), state.active)
 
 
 def _set(t: tuple, i: int, value: Any) -> tuple:
@@ -501,8 +498,7 @@ class Tichu(Game):
         top = state.top()
         if state.phase != "play" or top is None:
             return False
-        others = sum(1 for s in range(4) if state.hands[s] and s != top.seat)
-        return state.passes_since_top() >= others
+        return everyone_else_passed(state.trick, len(state.hands), state.active)
 
     def window(self, state: State) -> Window | None:
         """After a play, every seat with cards may bomb out of turn (TICHU-BOMB-4), asked from the
@@ -511,7 +507,7 @@ class Tichu(Game):
             return None
         top = state.top()
         assert top is not None
-        order = tuple(s for k in range(1, 5) if state.hands[s := (top.seat + k) % 4])
+        order = seats_after(top.seat, len(state.hands), state.active)
         return Window("bomb", order, ("TICHU-BOMB-4", "TICHU-BOMB-8"))
 
     def close_window(self, state: State) -> State:
@@ -539,8 +535,7 @@ class Tichu(Game):
         state = replace(state, captured=captured, trick=(), trick_closed=True, log=log, phase="play")
         if self._round_ends(state):
             return self._finish(state)
-        leader = winner if state.hands[winner] else next_active(state, winner)
-        return replace(state, to_act=leader)
+        return replace(state, to_act=lead_after(winner, len(state.hands), state.active))
 
     def _give_trick(self, state: State, seat: int, to: int) -> State:
         state = replace(state, log=state.log + (_event("tichu.event.gift", ("TICHU-DRAGON-2",), seat=seat, to=to),))
@@ -587,7 +582,7 @@ class Tichu(Game):
         return combo.type if verdict.legal and isinstance(combo, Combo) else ""
 
     # ------------------------------------------------------------------ view
-    def view(self, state: State, seat: int | None, lang: str = "en") -> dict[str, Any]:
+    def table_view(self, state: State, seat: int | None, lang: str = "en") -> dict[str, Any]:
         if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 4):
             raise ValueError(f"no seat {seat!r} in a 4-player game")
         from ...flags import flags_to_dict
@@ -609,7 +604,6 @@ class Tichu(Game):
             "result": self._result_view(state),
             "session": self.session(state),
             "interrupt_open": self._interrupt_block(state) is None if state.phase == "play" else False,
-            "log": [e.to_json(lang) for e in state.log],
         }
 
     def _result_view(self, state: State) -> dict[str, Any] | None:

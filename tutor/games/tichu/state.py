@@ -10,6 +10,7 @@ from typing import Any, Mapping, Sequence
 
 from ...actions import PASS
 from ...cards import Card, DeckSpec, format_cards
+from ...climbing import TrickEntry, passes_since_top, top
 from ...flags import flag
 from ...game import Event
 from .combos import DRAGON, VALUE, Combo
@@ -70,22 +71,8 @@ def sort_hand(cards: Sequence[Card]) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=sort_key))
 
 
-@dataclass(frozen=True)
-class Entry:
-    """A trick entry: a play (``combo`` set) or a pass; ``in_turn`` False for an interrupt bomb."""
-
-    seat: int
-    cards: tuple[Card, ...] = ()
-    combo: Combo | None = None
-    in_turn: bool = True
-
-    def to_json(self) -> dict[str, Any]:
-        if self.combo is None:
-            return {"seat": self.seat, "action": "PASS"}
-        out: dict[str, Any] = {"seat": self.seat, "cards": format_cards(self.cards)}
-        if not self.in_turn:
-            out["in_turn"] = False
-        return out
+#: a trick entry (tutor/climbing.py): a play or a pass; ``in_turn`` False for an interrupt bomb
+Entry = TrickEntry
 
 
 @dataclass(frozen=True)
@@ -137,18 +124,10 @@ class State:
         return bool(self.hands[seat])
 
     def top(self) -> Entry | None:
-        for e in reversed(self.trick):
-            if e.combo is not None:
-                return e
-        return None
+        return top(self.trick)
 
     def passes_since_top(self) -> int:
-        n = 0
-        for e in reversed(self.trick):
-            if e.combo is not None:
-                break
-            n += 1
-        return n
+        return passes_since_top(self.trick)
 
     def points(self, seat: int) -> int:
         return self.captured_offset[seat] + card_points(self.captured[seat])
