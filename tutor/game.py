@@ -20,6 +20,12 @@ if TYPE_CHECKING:
     from .windows import Window
 
 
+def from_session(name: str) -> Any:
+    """A read-only state property that reads the session's field ``name`` (a session fact is
+    stored once, in ``state.session``, and read through the state where the rules need it)."""
+    return property(lambda self: getattr(self.session, name), doc=f"``session.{name}``")
+
+
 @dataclass(frozen=True)
 class Verdict:
     """Whether one action is legal, why (rule IDs), and the message that says so."""

@@ -13,7 +13,7 @@ from ...actions import PASS
 from ...cards import Card, DeckSpec, format_cards
 from ...climbing import TrickEntry, top
 from ...flags import flag
-from ...game import Event
+from ...game import Event, from_session
 from .combos import BJ, RJ, Combo, ComboRules, card_rank
 
 
@@ -124,21 +124,10 @@ class State:
         return self.flags.players
 
     # the session's facts, read through the state (stored once, in ``session``)
-    @property
-    def round_no(self) -> int:
-        return self.session.round_no
-
-    @property
-    def dealer(self) -> int:
-        return self.session.dealer
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        return self.session.scores
-
-    @property
-    def deal_no(self) -> int:
-        return self.session.deal_no
+    round_no = from_session("round_no")
+    dealer = from_session("dealer")
+    scores = from_session("scores")
+    deal_no = from_session("deal_no")
 
     def top(self) -> TrickPlay | None:
         """The play to beat, or None when the seat to act leads."""

@@ -10,7 +10,7 @@ from typing import Any, Mapping
 
 from ...cards import Card
 from ...flags import flag
-from ...game import Event
+from ...game import Event, from_session
 from .tricks import JOKER, honours, is_honour
 
 
@@ -115,21 +115,10 @@ class State:
     log: tuple[Event, ...] = field(default=())
 
     # the session's facts, read through the state (stored once, in ``session``)
-    @property
-    def game_no(self) -> int:
-        return self.session.game_no
-
-    @property
-    def deal_no(self) -> int:
-        return self.session.deal_no
-
-    @property
-    def first_bidder(self) -> int:
-        return self.session.first_bidder
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        return self.session.scores
+    game_no = from_session("game_no")
+    deal_no = from_session("deal_no")
+    first_bidder = from_session("first_bidder")
+    scores = from_session("scores")
 
     @property
     def trump(self) -> str | None:

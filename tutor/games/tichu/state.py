@@ -12,7 +12,7 @@ from ...actions import PASS
 from ...cards import Card, DeckSpec, format_cards
 from ...climbing import TrickEntry, passes_since_top, top
 from ...flags import flag
-from ...game import Event
+from ...game import Event, from_session
 from .combos import DRAGON, VALUE, Combo
 
 
@@ -112,13 +112,8 @@ class State:
     result: Mapping[str, Any] | None = None
     log: tuple[Event, ...] = field(default=())
 
-    @property
-    def round_no(self) -> int:
-        return self.session.round_no
-
-    @property
-    def scores(self) -> tuple[int, int]:
-        return self.session.scores
+    round_no = from_session("round_no")
+    scores = from_session("scores")
 
     def active(self, seat: int) -> bool:
         return bool(self.hands[seat])
