@@ -221,6 +221,37 @@ class Game(abc.ABC):
         the golden runner, the build and the page share."""
         return action_key(self, data)
 
+    # --- decisions as the page draws them (tutor/decisions.py) -------------------------
+    passes_in_play: bool = True  #: a Pass button in play (climbing games); trick-taking games: False
+
+    def decision(self, state: Any, seat: int, lang: str = "en") -> dict[str, Any] | None:
+        """The decision open to ``seat``, described for the page: its kind of control and every
+        option's words (tutor/decisions.py), so the page needs no game's names."""
+        from .decisions import describe
+        return describe(self, state, seat, lang)
+
+    def decision_options(self, state: Any, seat: int) -> list[Action] | None:
+        """Every option of a decision made by choosing from a list, legal or not (a wrong one is
+        explained); None where the decision is a card play or a "choose k cards" spec."""
+        return None
+
+    def action_label(self, action: Action, lang: str = "en") -> str:
+        """The words on ``action``'s button (tutor/decisions.py: from the game's catalog)."""
+        from .decisions import action_label
+        return action_label(self, action, lang)
+
+    def action_params(self, action: Any) -> dict[str, Any]:
+        """The message parameters of a decision's label: an object's fields, else the value under
+        the decision's own key (``{"bid": 2}`` renders ``{bid}``) and as ``value``."""
+        value = action.value
+        if isinstance(value, tuple) and value and all(isinstance(p, tuple) and len(p) == 2 for p in value):
+            return dict(value)
+        return {action.key: value, "value": value}
+
+    def action_parts(self, action: Action, lang: str = "en") -> list[str] | None:
+        """The words of each part of an option picked from menus (a count, a suit), or None."""
+        return None
+
     def decision_spec(self, state: Any, seat: int | None = None, in_turn: bool = True) -> Any:
         """The decision open to ``seat`` as a spec (``tutor.choices.ChooseCards``: "choose k of
         these cards"), or None where it is an ordinary list. ``legal_actions`` still lists every

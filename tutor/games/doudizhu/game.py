@@ -123,6 +123,12 @@ class DouDizhu(Game):
     def _leading(self, state: State) -> bool:
         return state.top() is None
 
+    def decision_options(self, state: State, seat: int) -> list[Action] | None:
+        """The auction's buttons: pass and every bid, legal or not (a low bid is explained)."""
+        if state.phase == "auction":
+            return [PASS] + [Decision("bid", b) for b in (1, 2, 3)]
+        return None
+
     def legal_actions(self, state: State, seat: int | None = None, in_turn: bool = True) -> list[Action]:
         """Every action open to ``seat`` (default: the seat to act). Dou Dizhu has no out-of-turn actions."""
         if seat is None:

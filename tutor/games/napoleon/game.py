@@ -207,6 +207,42 @@ class Napoleon(Game):
             return [Play((c,)) for c in self._options(state, seat)]
         return []
 
+    passes_in_play = False  # every turn of play is a card (NAP-FOLLOW-1)
+
+    def decision_options(self, state: State, seat: int) -> list[Action] | None:
+        """The options picked from a list, legal or not (a bid too low is explained)."""
+        if state.phase == "auction":
+            return [PASS] + [Decision("bid", (n, s)) for n in range(state.flags.min_bid, MAX_BID + 1) for s in SUITS]
+        if state.phase == "call_adjutant":
+            return [Decision("call_adjutant", c.token) for c in DECK.cards()]
+        if state.phase == "joker_suit":
+            return [Decision("joker_suit", s) for s in SUITS]
+        return None
+
+    def action_params(self, action: Any) -> dict[str, Any]:
+        if action.key == "bid":
+            return {"count": action.value[0], "bid_suit": action.value[1]}
+        if action.key == "call_adjutant":
+            return {"cards": [action.value]}
+        if action.key == "joker_suit":
+            return {"suit": action.value}
+        if action.key == "discard":
+            return {"cards": list(action.value)}
+        return super().action_params(action)
+
+    def action_parts(self, action: Action, lang: str = "en") -> list[str] | None:
+        """A bid is picked as a count and a suit; the adjutant's card as a suit and a rank."""
+        from ...messages import render
+        if isinstance(action, Decision) and action.key == "bid":
+            count, suit = action.value
+            return [str(count), render("nap.suit_name", {"suit": suit}, lang)]
+        if isinstance(action, Decision) and action.key == "call_adjutant":
+            card = Card.parse(action.value)
+            if card.special:
+                return [render("nap.card_group.joker", {}, lang), render("nap.card_name", {"cards": [card.token]}, lang)]
+            return [render("nap.suit_name", {"suit": card.suit}, lang), render("nap.card_name", {"cards": [card.token]}, lang)]
+        return None
+
     def _discard_spec(self, state: State, seat: int) -> ChooseCards:
         """NAP-KITTY-1: any three cards of the hand (the kitty taken in), as a set."""
         return ChooseCards("discard", state.hands[seat], KITTY_SIZE, rule_ids=("NAP-KITTY-1",))

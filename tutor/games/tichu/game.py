@@ -158,6 +158,32 @@ class Tichu(Game):
             return []
         return [Play(cards) if cards else PASS for cards in self._plays(state, seat)]
 
+    def decision_options(self, state: State, seat: int) -> list[Action] | None:
+        """The buttons of the decisions not made with cards: all of them, legal or not."""
+        if state.phase == "grand_tichu":
+            return [Decision("grand", True), Decision("grand", False)]
+        if state.phase == "wish":
+            return [Decision("wish", r) for r in RANK_OF.values() if r not in ("MAHJONG", "DOG", "PHOENIX", "DRAGON")] \
+                + [Decision("wish", None)]
+        if state.phase == "dragon_gift":
+            return [Decision("give_trick_to", s) for s in seats_after(seat, len(state.hands)) if s != seat]
+        return None
+
+    def action_params(self, action: Any) -> dict[str, Any]:
+        if action.key == "wish":
+            return {"rank": action.value}
+        if action.key == "give_trick_to":
+            return {"seat": action.value}
+        return super().action_params(action)
+
+    def action_label(self, action: Action, lang: str = "en") -> str:
+        """An exchange reads seat by seat: "seat 1: 2♣, seat 2: A♥, seat 3: 3♦"."""
+        if isinstance(action, Decision) and action.key == "exchange":
+            from ...messages import render
+            gifts = [render("tichu.action.gift", {"seat": int(seat), "cards": [card]}, lang) for seat, card in action.value]
+            return render("tichu.action.exchange", {"gifts": gifts}, lang)
+        return super().action_label(action, lang)
+
     def side_actions(self, state: State, seat: int) -> list[Action]:
         """A Tichu call, while the seat still holds all 14 cards (TICHU-CALL-1, CALL-4)."""
         if self._may_call(state, seat):

@@ -1,0 +1,88 @@
+"""Decisions as the page draws them: what control a decision needs, and every option's words.
+
+The page draws any game's decisions from this description alone, without knowing the game
+(issue 12): the engine says which kind of control the seat's decision needs and labels each
+option in the learner's language, from the game's own message data.
+
+``Game.decision(state, seat, lang)`` gives one of:
+
+* ``{"kind": "play", "pass": bool, ...}``: select cards of the hand and play them (``pass``:
+  the game has a Pass button in play; climbing games do, trick-taking games do not);
+* ``{"kind": "choose", "options": [...], ...}``: one of a short list (buttons), each option
+  ``{"action", "key", "label"}`` and, for long lists, ``"parts"`` (the words of each part: a
+  count and a suit), which the page offers as one menu per part;
+* ``{"kind": "cards", "spec": ..., "confirm": ..., "slots": ...}``: choose ``k`` cards
+  (``tutor.choices.ChooseCards``): as a set, selected in the hand, or one to each seat of
+  ``slots`` (seat -> label), one menu each.
+
+The options of a "choose" decision are all the ones a learner may try, legal or not: a wrong
+one gets its explanation (``Game.decision_options``). Labels come from the catalog:
+``<prefix>.action.<key>.<value>`` when it exists (a yes/no, a "no wish"), else
+``<prefix>.action.<key>`` with the parameters ``Game.action_params`` gives.
+"""
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from .actions import Action, Decision, Pass, Play, action_key
+from .messages import catalog, render
+
+if TYPE_CHECKING:
+    from .game import Game
+
+#: a "choose" decision with more options than this is offered as menus (by its options' parts)
+MENU_AFTER = 12
+
+
+def message_prefix(game: "Game") -> str:
+    """The game's message keys start with this (``ddz``, ``tichu``, ``nap``)."""
+    return game.rule_prefix.lower()
+
+
+def action_label(game: "Game", action: Action, lang: str = "en") -> str:
+    """The words on ``action``'s button, in ``lang``."""
+    if isinstance(action, Pass):
+        return render("common.action.pass", {}, lang)
+    if isinstance(action, Play):
+        return render("common.action.play", {"cards": [c.token for c in action.cards]}, lang)
+    if isinstance(action, Decision):
+        prefix = message_prefix(game)
+        exact = f"{prefix}.action.{action.key}.{json.dumps(action.value)}"
+        if exact in catalog(lang):
+            return render(exact, {}, lang)
+        return render(f"{prefix}.action.{action.key}", game.action_params(action), lang)
+    return str(action)
+
+
+def describe(game: "Game", state: Any, seat: int, lang: str = "en") -> dict[str, Any] | None:
+    """The decision open to ``seat`` in turn, as the page draws it; None when it has none."""
+    prefix = message_prefix(game)
+    spec = game.decision_spec(state, seat)
+    if spec is not None:
+        out: dict[str, Any] = {"kind": "cards", "spec": spec.to_json(),
+                               "confirm": render(f"{prefix}.decision.{spec.key}", {"count": spec.k}, lang)}
+        if spec.assign_to is not None:
+            out["slots"] = {str(s): render("common.decision.card_for", {"seat": s}, lang) for s in spec.assign_to}
+        return out
+    options = game.decision_options(state, seat)
+    if options is None:
+        if not game.legal_actions(state, seat):
+            return None
+        return {"kind": "play", "pass": game.passes_in_play, "play": render("common.decision.play", {}, lang),
+                "pass_label": render("common.action.pass", {}, lang), "clear": render("common.decision.clear", {}, lang)}
+    listed = []
+    for action in options:
+        item: dict[str, Any] = {"action": action.to_json(), "key": action_key(game, action.to_json()),
+                                "label": action_label(game, action, lang)}
+        parts = game.action_parts(action, lang)
+        if parts is not None:
+            item["parts"] = parts
+        listed.append(item)
+    out = {"kind": "choose", "options": listed}
+    if len(listed) > MENU_AFTER and any("parts" in o for o in listed):
+        phase = game.phase(state)
+        out["menus"] = [render(f"{prefix}.decision.{phase}.part.{i}", {}, lang)
+                        for i in range(max(len(o.get("parts", ())) for o in listed))]
+        out["confirm"] = render(f"{prefix}.decision.{phase}", {}, lang)
+    return out
