@@ -67,10 +67,12 @@ def describe(game: "Game", state: Any, seat: int, lang: str = "en") -> dict[str,
         return out
     options = game.decision_options(state, seat)
     if options is None:
-        if not game.legal_actions(state, seat):
+        if game.to_act(state) != seat or game.round_over(state):
             return None
         return {"kind": "play", "pass": game.passes_in_play, "play": render("common.decision.play", {}, lang),
                 "pass_label": render("common.action.pass", {}, lang), "clear": render("common.decision.clear", {}, lang)}
+    if not game.legal_actions(state, seat):
+        return None  # this seat has decided already (any-order decisions) or waits
     listed = []
     for action in options:
         item: dict[str, Any] = {"action": action.to_json(), "key": action_key(game, action.to_json()),

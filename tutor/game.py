@@ -180,7 +180,9 @@ class Game(abc.ABC):
         whole log with every view (a Tichu log runs to hundreds of entries over a game).
         ``log_from`` says where the entries sent start, ``log_length`` how long the log is: a
         page whose copy is longer (after an undo) cuts it to ``log_length``."""
+        from .display import build
         out = self.table_view(state, seat, lang)
+        out["display"] = build(self, state, seat, out, lang)
         log = self.events(state)
         since = min(max(0, log_since), len(log)) if isinstance(log_since, int) and not isinstance(log_since, bool) else 0
         out["log"] = [e.to_json(lang) for e in log[since:]]
@@ -220,6 +222,11 @@ class Game(abc.ABC):
         """The comparison key of a JSON action (§4.4): ``actions.action_key``, the one definition
         the golden runner, the build and the page share."""
         return action_key(self, data)
+
+    def display_parts(self, state: Any, view: dict[str, Any], seat: int | None, lang: str) -> dict[str, Any]:
+        """The game's own part of ``view["display"]`` (tutor/display.py): seat badges and notes,
+        info lines, zones, which phases show the trick, the result sentence. Nothing by default."""
+        return {}
 
     # --- decisions as the page draws them (tutor/decisions.py) -------------------------
     passes_in_play: bool = True  #: a Pass button in play (climbing games); trick-taking games: False

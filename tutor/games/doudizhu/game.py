@@ -58,6 +58,10 @@ class DouDizhu(Game):
     kinds = ("legal", "classify", "score", "steps")
 
     # ------------------------------------------------------------------ dealing
+    def display_parts(self, state: State, view: dict[str, Any], seat: int | None, lang: str) -> dict[str, Any]:
+        from .display import display_parts
+        return display_parts(self, state, view, seat, lang)
+
     def new_game(self, flags: Flags, seed: int | str) -> State:
         """Deals the first round from ``seed``; the first dealer is random (DDZ-DEAL-2)."""
         n = flags.players

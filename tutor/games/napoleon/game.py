@@ -98,6 +98,10 @@ class Napoleon(Game):
     kinds = ("legal", "trick", "score", "steps")
 
     # ------------------------------------------------------------------ dealing
+    def display_parts(self, state: State, view: dict[str, Any], seat: int | None, lang: str) -> dict[str, Any]:
+        from .display import display_parts
+        return display_parts(self, state, view, seat, lang)
+
     def new_game(self, flags: Flags, seed: int | str) -> State:
         state = State(flags=flags, seed=seed, phase="auction", hands=_EMPTY5, to_act=0)
         return self._deal(state, first_bidder=0)

@@ -60,6 +60,10 @@ class Tichu(Game):
     kinds = ("legal", "classify", "score", "steps")
 
     # ------------------------------------------------------------------ dealing
+    def display_parts(self, state: State, view: dict[str, Any], seat: int | None, lang: str) -> dict[str, Any]:
+        from .display import display_parts
+        return display_parts(self, state, view, seat, lang)
+
     def new_game(self, flags: Flags, seed: int | str) -> State:
         state = State(flags=flags, seed=seed, phase="grand_tichu", hands=((), (), (), ()), to_act=0,
                       session=Session(target_score=flags.target_score))
