@@ -450,6 +450,15 @@ def _compute_ask(game: Game, state: Any, seat: int, ask: Any, lang: str, where: 
             texts.append(verdict["text"])
         compact[key] = [1 if verdict["legal"] else 0, texts.index(verdict["text"]), verdict["rule_ids"]]
     any_legal = ask.get("answers") is None
+    # the engine's words for every decision the page may list or offer (not card plays), and the
+    # side declarations among them (a Tichu call), which the page offers beside the decision
+    labels: dict[str, str] = {}
+    side: list[str] = []
+    for data in [*(json.loads(k) for k in table if k.startswith("{")), *(a for a in legal_json if isinstance(a, dict))]:
+        action = game.parse_action(data)
+        labels[action_key(game, data)] = game.action_label(action, lang)
+        if getattr(action, "key", None) in game.side_decision_keys and action_key(game, data) not in side:
+            side.append(action_key(game, data))
     out = {
         "answers": "any" if any_legal else sorted({action_key(game, a) for a in answers}),
         "answer_actions": [first] if any_legal else answers,
@@ -458,6 +467,8 @@ def _compute_ask(game: Game, state: Any, seat: int, ask: Any, lang: str, where: 
         "texts": texts,
         "table": compact,
         "hint": {"kind": h["kind"], "action": h["action"], "why": h["why"], "rule_ids": h["rule"]["rule_ids"]},
+        "labels": labels,
+        "side": side,
     }
     if out_of_turn:
         out["out_of_turn"] = True

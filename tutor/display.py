@@ -15,6 +15,7 @@ name or its own view keys. A game fills in what is its own through ``Game.displa
   names what the holding entry is ("To beat" in climbing games, "Holds the trick" in
   trick-taking ones);
 * ``decision``: ``tutor.decisions.describe`` for the viewing seat (None when it has none);
+  ``side``: the side declarations open to it now (a Tichu call), each ``{action, key, label}``;
 * ``result``: the round's outcome in a sentence, or None; ``reveal``: whether showing every
   hand is allowed now (not while cards are still being chosen or exchanged).
 """
@@ -22,7 +23,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .messages import catalog, render
+from .actions import action_key
+from .messages import render
 
 if TYPE_CHECKING:
     from .game import Game
@@ -31,9 +33,7 @@ if TYPE_CHECKING:
 def phase_names(game: "Game", lang: str) -> list[dict[str, str]]:
     """The game's phases with their names (the game's own word first, then the common one)."""
     prefix = game.rule_prefix.lower()
-    cat = catalog(lang)
-    return [{"id": p, "name": cat.get(f"{prefix}.phase.{p}") or cat.get(f"common.phase.{p}") or p}
-            for p in game.phases]
+    return [{"id": p, "name": render(f"{prefix}.phase_title.{p}", {}, lang)} for p in game.phases]
 
 
 def seat_label(seat: int, viewer: int | None, badges: list[str], lang: str) -> str:
@@ -86,8 +86,10 @@ def build(game: "Game", state: Any, seat: int | None, view: dict[str, Any], lang
         "info": parts.get("info", []),
         "zones": parts.get("zones", []),
         "trick": {"show": show, "entries": trick_entries(trick, holding, lang),
-                  "marker": render(f"common.display.{parts.get('marker', 'to_beat')}", {}, lang), "empty": empty},
+                  "marker": render(parts.get("marker", "common.display.to_beat"), {}, lang), "empty": empty},
         "decision": game.decision(state, seat, lang) if seat is not None else None,
+        "side": [{"action": a.to_json(), "key": action_key(game, a.to_json()), "label": game.action_label(a, lang)}
+                 for a in game.side_actions(state, seat)] if seat is not None else [],
         "result": parts.get("result"),
         "reveal": parts.get("reveal", True),
     }

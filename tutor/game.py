@@ -274,6 +274,9 @@ class Game(abc.ABC):
     def trick(self, setup: Mapping[str, Any]) -> dict[str, Any]:
         raise TutorError(f"{self.name} resolves no finished tricks (golden kind not offered)")
 
+    #: the decision keys that are side declarations, open beside the decision (a Tichu call)
+    side_decision_keys: tuple[str, ...] = ()
+
     def side_actions(self, state: Any, seat: int) -> list[Action]:
         """Side declarations open at any time (a Tichu call, a Daifugo exposure)."""
         return []

@@ -52,6 +52,11 @@ def _card_text(token: str, cat: dict[str, str]) -> str:
     return cat.get(f"card.{token}", short_card(token))
 
 
+def card_text(token: str, lang: str = "en") -> str:
+    """One card as a sentence names it (``10♥``, "Phoenix", "joker")."""
+    return _card_text(token, catalog(lang))
+
+
 _LIST_SEPARATOR = {"en": ", ", "ja": "、"}
 #: list parameters whose items are translated through another parameter's entries
 _FAMILY = {"readings": "type"}

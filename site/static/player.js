@@ -4,7 +4,7 @@
 
 import { loadStrings, markDone } from "./app.js";
 import {
-  LET_GO, actionKey, choiceButtons, configure, describeAction, describeKey, el, askToBomb, fmt, botPause, pageState, resolveWindow, phaseControls,
+  LET_GO, actionKey, choiceButtons, configure, describeAction, describeKey, el, rememberKeyLabels, askToBomb, fmt, botPause, pageState, resolveWindow, phaseControls,
   playableKeys, readPlay, renderTable, ruleLinks as sharedRuleLinks, showEngineStatus, showFeedback, toggleCard,
 } from "./table.js";
 
@@ -151,6 +151,7 @@ function renderDecision() {
   if (!deciding) return;
   const view = st.mode === "free" ? st.free.view : currentView();
   const ask = st.mode === "decision" ? currentAsk() : null;
+  if (ask) rememberKeyLabels(ask.labels);  // the build's words for this step's decisions
   const buttons = [];
   const children = [];
   if (ask && ask.out_of_turn) {
@@ -162,14 +163,13 @@ function renderDecision() {
   } else {
     buttons.push(...phaseControls(view, {
       choose, playSelected, selected: st.selected, clear: () => { st.selected.clear(); redraw(); },
-      discardSelected: () => choose({ discard: selectedTokens() }),
+      chooseSelected: (key) => choose({ [key]: selectedTokens() }),
     }));
   }
   if (ask) {
     // side declarations open now (a Tichu call), as the build listed them
     // (a call the lesson prepared as a mistake, e.g. too late, is offered too, to be explained)
-    const side = [...new Set([...ask.legal, ...Object.keys(ask.table)])].filter((key) => key.startsWith("{\"call\""))
-      .map((key) => JSON.parse(key));
+    const side = (ask.side || []).map((key) => JSON.parse(key));
     buttons.push(...choiceButtons(side, choose));
     buttons.push(el("button", { type: "button", id: "btn-hint", onclick: hint }, st.hintLevel ? S.hint_more : S.hint));
     buttons.push(el("button", { type: "button", id: "btn-legal", "aria-pressed": String(st.showLegal), onclick: toggleLegal },
@@ -455,7 +455,7 @@ export async function start(startedEngine) {
   data.steps = resolveTexts(data.steps, data.strings || []);
   data.steps.forEach(unpack);
   S = await loadStrings(data.lang);
-  configure({ strings: S, lang: data.lang, phases: data.phases, suitsMatter: data.suits_matter, game: data.game });
+  configure({ strings: S, lang: data.lang, suitsMatter: data.suits_matter });
   ui.table = document.getElementById("table");
   ui.phases = document.getElementById("phases");
   ui.decision = document.getElementById("decision");

@@ -251,13 +251,7 @@ async function refresh(generation) {
   st.window = null;
   showHistory(reply.view.log);
   const view = reply.view;
-  if (view.result) {
-    const winner = view.result.winner;
-    const text = view.result.round_score
-      ? fmt(S.round_over_teams, { a: view.result.round_score.A, b: view.result.round_score.B })
-      : S[`round_over.${winner}`] || fmt(S.round_over, { winner: S[`winner.${winner}`] || winner });
-    setFeedback("info", text);
-  }
+  if (view.display.result) setFeedback("info", view.display.result);
   const myTurn = view.to_act === st.settings.seat;
   if (myTurn) {
     const legal = await engine.call({ op: "legal", state: st.id, seat: st.settings.seat, side: true });
@@ -342,7 +336,7 @@ function draw() {
   });
   renderDecision(myTurn);
   ui.undo.disabled = !st.undo.length;
-  ui.reveal.disabled = !view || ["auction", "grand_tichu", "exchange", "call_adjutant", "discard"].includes(view.phase);
+  ui.reveal.disabled = !view || !view.display.reveal;  // not while cards are still being chosen
   ui.reveal.textContent = st.revealed ? S.hide_hands : S.reveal;
   ui.reveal.setAttribute("aria-pressed", String(Boolean(st.revealed)));
   ui.nextRound.hidden = !view.result;
@@ -360,7 +354,7 @@ function renderDecision(myTurn) {
   }
   buttons.push(...phaseControls(st.view, {
     choose: (action) => act(action), playSelected, selected: st.selected, spec: st.spec, clear: () => { st.selected.clear(); draw(); },
-    discardSelected: () => act({ discard: selectedTokens() }),
+    chooseSelected: (key) => act({ [key]: selectedTokens() }),
   }));
   if (st.settings.hints) buttons.push(el("button", { type: "button", id: "btn-hint", onclick: hint }, st.hintLevel ? S.hint_more : S.hint));
   ui.decision.replaceChildren(el("div", { class: "buttons" }, buttons, side));
@@ -471,7 +465,7 @@ function engineStatus(stage, error) {
 export async function start(startedEngine) {
   data = JSON.parse(document.getElementById("practice-data").textContent);
   S = await loadStrings(data.lang);
-  configure({ strings: S, lang: data.lang, phases: data.phases, suitsMatter: data.suits_matter, game: data.game });
+  configure({ strings: S, lang: data.lang, suitsMatter: data.suits_matter });
   for (const [key, id] of Object.entries({
     table: "table", phases: "phases", decision: "decision", feedback: "feedback", history: "history",
     status: "engine-status", urlError: "url-error", form: "settings", undo: "btn-undo", reveal: "btn-reveal",

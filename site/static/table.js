@@ -5,17 +5,29 @@
 const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
 let S = {}; // UI strings of the page's language
 let LANG = "en";
-let PHASES = [];
 let SUITS_MATTER = true;
-let GAME = "";
+let LABELS = new Map(); // action key -> the engine's words for it (view.display.decision)
 
-/** Sets the page's strings, language, game, phase list and whether suits matter (once per page). */
-export function configure({ strings, lang, phases, suitsMatter, game = "" }) {
-  GAME = game;
+/** Sets the page's strings, language and whether suits matter (once per page). The page knows no
+ * game: what a table shows, in words, comes with each view (``view.display``, tutor/display.py). */
+export function configure({ strings, lang, suitsMatter }) {
   S = strings;
   LANG = lang;
-  PHASES = phases;
   SUITS_MATTER = suitsMatter;
+}
+
+/** Keeps the engine's words for the options of ``view``'s decision, for lists and hints. */
+export function rememberLabels(view) {
+  const display = view && view.display;
+  const decision = display && display.decision;
+  for (const option of [...((decision && decision.options) || []), ...((display && display.side) || [])]) {
+    LABELS.set(option.key, option.label);
+  }
+}
+
+/** Keeps the words a lesson's build gave for its decisions (``ask.labels``: key -> words). */
+export function rememberKeyLabels(labels) {
+  for (const [key, label] of Object.entries(labels || {})) LABELS.set(key, label);
 }
 
 // ------------------------------------------------------------------ helpers
@@ -141,25 +153,10 @@ export function describeAction(action) {
   return decisionLabel(action);
 }
 
-/** Labels for the decisions that are not card plays: bids, Grand Tichu, the wish, the gift, calls. */
+/** The words for a decision that is not a card play: the engine's label (``view.display``). */
 export function decisionLabel(action) {
   if (!action || typeof action !== "object") return String(action);
-  const [key, value] = Object.entries(action)[0] || [];
-  if (key === "bid") {  // [count, suit]; a key lists it as a multiset (["S", 13]): read it by type
-    if (!Array.isArray(value)) return fmt(S["action.bid"], { n: value });
-    return fmt(S["action.bid_suit"], { n: value.find((v) => typeof v === "number"), suit: SUIT_SYMBOL[value.find((v) => typeof v === "string")] });
-  }
-  if (key === "call_adjutant") return fmt(S["action.call_adjutant"], { card: cardName(value) });
-  if (key === "discard") return fmt(S["action.discard"], { cards: value.map(cardName).join(", ") });
-  if (key === "joker_suit") return fmt(S["action.joker_suit"], { suit: `${SUIT_SYMBOL[value]} ${S[`suit.${value}`]}` });
-  if (key === "grand") return S[`action.grand.${value}`];
-  if (key === "wish") return value === null ? S["action.wish.none"] : fmt(S["action.wish"], { rank: S[`rank.${value}`] || value });
-  if (key === "give_trick_to") return fmt(S["action.give_trick_to"], { n: value });
-  if (key === "call") return S["action.call"];
-  if (key === "exchange") {
-    return Object.entries(value).map(([seat, card]) => `${fmt(S.exchange_to, { n: seat })}: ${cardName(card)}`).join(", ");
-  }
-  return JSON.stringify(action);
+  return LABELS.get(actionKey(action)) || JSON.stringify(action);
 }
 
 export function describeKey(key) {
@@ -170,50 +167,19 @@ export function describeKey(key) {
 }
 
 // ------------------------------------------------------------------ rendering
+/** "Seat 2 (you) · landlord": the engine's words for a seat (``view.display.seats``). */
 export function seatLabel(view, seat) {
-  const parts = [fmt(S.seat, { n: seat })];
-  if (seat === view.seat) parts.push(`(${S.you})`);
-  if (view.landlord !== null && view.landlord !== undefined) {
-    parts.push(seat === view.landlord ? `· ${S.landlord}` : `· ${S.farmer}`);
-  }
-  if (view.napoleon !== null && view.napoleon !== undefined) {  // Napoleon: sides only once public (NAP-ADJ-2)
-    if (seat === view.napoleon) parts.push(`· ${S.napoleon}`);
-    else if (view.adjutant_revealed && view.adjutant === seat) parts.push(`· ${S.adjutant}`);
-    else if (seat === view.seat && view.my_side === "adjutant") parts.push(`· ${S.adjutant_secret}`);
-  }
-  if (view.teams) {  // partnership games: the team, the partner, calls, going out
-    parts.push(`· ${fmt(S.team, { t: seat % 2 === 0 ? "A" : "B" })}`);
-    if (view.seat !== null && view.seat !== undefined && seat === (view.seat + 2) % 4) parts.push(`· ${S.partner}`);
-    const call = view.calls && view.calls[seat];
-    if (call) parts.push(`· ${S[`call.${call}`]}`);
-    const place = (view.out || []).indexOf(seat);
-    if (place >= 0) parts.push(`· ${fmt(S.out_place, { n: place + 1 })}`);
-  }
-  return parts.join(" ");
+  const seats = view.display && view.display.seats;
+  return seats && seats[seat] ? seats[seat].label : fmt(S.seat, { n: seat });
 }
 
 export function renderPhases(list, view) {
-  list.replaceChildren(...PHASES.map((phase) => {
-    const current = phase === view.phase;
+  const phases = (view.display && view.display.phases) || [];
+  list.replaceChildren(...phases.map((phase) => {
+    const current = phase.id === view.phase;
     return el("li", { class: current ? "current" : null, "aria-current": current ? "step" : null },
-      current ? "▶ " : "", S[`phase.${GAME}.${phase}`] || S[`phase.${phase}`] || phase);
+      current ? "▶ " : "", phase.name);
   }));
-}
-
-/**
- * The entry of the trick that holds it so far. Trick-taking games (Napoleon) say who is winning
- * (``view.winning``, computed by the engine: the strongest card, not the last one); in climbing
- * games (Dou Dizhu, Tichu) it is the last play, the one the next play must beat.
- */
-export function holdingEntry(view) {
-  const trick = view.trick || [];
-  if (view.winning !== undefined) {
-    if (view.winning === null) return null;
-    for (let i = trick.length - 1; i >= 0; i--) if (trick[i].seat === view.winning && trick[i].cards) return trick[i];
-    return null;
-  }
-  for (let i = trick.length - 1; i >= 0; i--) if (trick[i].cards) return trick[i];
-  return null;
 }
 
 /** Marks the page's state for the learner and for tests: "busy" (the engine or bots are at work),
@@ -237,17 +203,15 @@ export function botPause(ms) {
   return wait ? new Promise((resolve) => setTimeout(resolve, wait)) : Promise.resolve();
 }
 
-/** A count with its noun: the ``_one`` string for 1 where the page has one ("1 honour"). */
-export function countText(key, n, params = {}) {
-  return fmt((n === 1 && S[`${key}_one`]) || (n === 0 && S[`${key}_none`]) || S[key], { n, ...params });
-}
-
 /**
- * Draws the table for ``view`` into ``container``. ``opts``: ``deciding`` (the hand's cards are
- * buttons), ``selected`` (a Set of "index:token"), ``onToggle(id, index)``, ``legalKeys`` (a Set of
- * card keys to mark as playable, or null), ``phases`` (the phase list element).
+ * Draws the table for ``view`` into ``container`` from ``view.display`` (the engine's words:
+ * seats, info lines, zones, the trick). ``opts``: ``deciding`` (the hand's cards are buttons),
+ * ``selected`` (a Set of "index:token"), ``onToggle(id, index)``, ``legalKeys`` (a Set of card keys
+ * to mark as playable, or null), ``phases`` (the phase list element).
  */
 export function renderTable(container, view, opts = {}) {
+  const d = view.display;
+  rememberLabels(view);
   if (opts.phases) renderPhases(opts.phases, view);
   const seats = [];
   const n = view.cards_held.length;
@@ -264,75 +228,44 @@ export function renderTable(container, view, opts = {}) {
       ? el("div", { class: "cards shown", "aria-label": fmt(S.hand_of, { n: seat }) }, shown.map(cardImage))
       : el("p", { class: "count" }, count ? el("span", { class: "card back", "aria-hidden": "true" }) : null,
         fmt(count === 1 ? S.cards_count_one : S.cards_count, { n: count })),
-    view.captured_points ? el("p", { class: "points" }, fmt(S.points, { n: view.captured_points[seat] })) : null,
-    view.honours_won ? el("p", { class: "points" }, countText("honours_won", view.honours_won[seat])) : null);
+    d.seats[seat].notes.map((note) => el("p", { class: "points" }, note)));
   }));
 
   const middle = el("div", { class: "middle" });
-  const info = [];
-  if (view.contract && view.trump) {
-    info.push(fmt(S.contract, { n: view.contract, suit: `${SUIT_SYMBOL[view.trump]} ${S[`suit.${view.trump}`]}` }));
-  } else if (Array.isArray(view.bid)) info.push(fmt(S.best_bid, { n: view.bid[0], suit: SUIT_SYMBOL[view.bid[1]] }));
-  else if (view.bid) info.push(fmt(S.bid, { n: view.bid }));
-  if (view.called_card) info.push(fmt(S.called_card, { card: cardName(view.called_card) }));
-  if (view.solo) info.push(S.solo);
-  if (view.direction === -1) info.push(S.reversed);
-  if (view.trick_no && view.phase === "play") info.push(fmt(S.trick_no, { n: view.trick_no }));
-  else if (view.phase === "auction" && !view.bid) info.push(S.no_bid);
-  if (view.multiplier && view.multiplier > 1) info.push(fmt(S.multiplier, { n: view.multiplier }));
-  if (info.length) middle.append(el("p", { class: "info" }, info.join(" · ")));
-  if (view.kitty) {
-    middle.append(el("div", { class: "kitty" }, el("span", { class: "label" }, `${S.kitty}: `), view.kitty.map(cardImage)));
-  } else if (view.kitty_size) {
-    middle.append(el("p", { class: "kitty" }, `${S.kitty_hidden}: `, fmt(S.cards_count, { n: view.kitty_size })));
-  }
-  if (view.face_up_discards && view.face_up_discards.length) {
-    middle.append(el("div", { class: "kitty" }, el("span", { class: "label" }, `${S.face_up_discards}: `), view.face_up_discards.map(cardImage)));
-  }
-  if (view.phase === "auction" && view.auction && view.auction.length) {
-    middle.append(el("ul", { class: "auction" }, view.auction.map((entry) =>
-      el("li", {}, `${fmt(S.seat, { n: entry.seat })}: ${describeAction(entry.action)}`))));
-  }
-  if (["play", "score", "wish", "dragon_gift", "joker_suit"].includes(view.phase)) {
+  if (d.info.length) middle.append(el("p", { class: "info" }, d.info.join(" · ")));
+  for (const zone of d.zones) middle.append(renderZone(zone));
+  if (d.trick.show) {
     const trick = el("div", { class: "trick", "aria-label": S.trick });
-    if (!view.trick || !view.trick.length) {
-      if (view.phase === "play" && view.to_act === view.seat) trick.append(el("p", { class: "lead" }, S.nothing_to_beat));
+    if (!d.trick.entries.length) {
+      if (d.trick.empty) trick.append(el("p", { class: "lead" }, d.trick.empty));
     } else {
-      const holding = view.phase !== "score" ? holdingEntry(view) : null;
-      const label = view.winning !== undefined ? S.holds_trick : S.to_beat;
-      for (const entry of view.trick) {
-        const top = entry === holding;
+      for (const entry of d.trick.entries) {
+        const top = entry.holds && view.phase !== "score";
         trick.append(el("div", { class: `play${top ? " top" : ""}` },
-          el("span", { class: "who" }, `${fmt(S.seat, { n: entry.seat })}: `),
-          entry.cards ? el("span", { class: "cards" }, entry.cards.map(cardImage)) : el("em", {}, S.passed),
-          entry.in_turn === false ? el("strong", { class: "out-of-turn" }, ` ${S.out_of_turn}`) : null,
-          top ? el("span", { class: "beat-label" }, ` ← ${label}`) : null));
+          el("span", { class: "who" }, `${entry.who}: `),
+          entry.cards ? el("span", { class: "cards" }, entry.cards.map(cardImage)) : el("em", {}, entry.note),
+          entry.out_of_turn ? el("strong", { class: "out-of-turn" }, ` ${entry.out_of_turn}`) : null,
+          top ? el("span", { class: "beat-label" }, ` ← ${d.trick.marker}`) : null));
       }
     }
     middle.append(trick);
   }
-  if (view.last_trick && view.phase === "play" && (!view.trick || !view.trick.length)) {
-    const last = view.last_trick;
-    const honours = (last.honours || []).length;
-    middle.append(el("p", { class: "last-trick" }, fmt((honours === 1 && S.last_trick_one) || (honours === 0 && S.last_trick_none) || S.last_trick,
-      { n: last.winner, honours })));
-  }
-  if (view.wish) middle.append(el("p", { class: "wish" }, fmt(S.wish, { rank: S[`rank.${view.wish}`] || view.wish })));
-  if (view.adjutant_candidates) middle.append(adjutantPanel(view));
-  if (view.scores && !Array.isArray(view.scores)) {  // team totals, kept across rounds
-    middle.append(el("p", { class: "result" }, `${S.scores}: `,
-      Object.entries(view.scores).map(([team, score]) => `${fmt(S.team, { t: team })} ${score}`).join(" · ")));
-  } else if (view.result) {
-    middle.append(el("p", { class: "result" }, `${S.scores}: `,
-      view.scores.map((score, seat) => `${fmt(S.seat, { n: seat })} ${score > 0 ? "+" : ""}${score}`).join(" · ")));
-  }
 
+  const mine = d.seats[view.seat] || { notes: [] };
   const hand = el("section", { class: `hand${view.to_act === view.seat ? " to-act" : ""}`, "aria-label": S.hand },
-    el("h3", {}, seatLabel(view, view.seat), view.to_act === view.seat ? " ◀" : "",
-      view.captured_points ? ` · ${fmt(S.points, { n: view.captured_points[view.seat] })}` : "",
-      view.honours_won ? ` · ${countText("honours_won", view.honours_won[view.seat])}` : ""),
+    el("h3", {}, seatLabel(view, view.seat), view.to_act === view.seat ? " ◀" : "", mine.notes.map((note) => ` · ${note}`)),
     el("div", { class: "cards", role: "group", "aria-label": S.hand }, (view.hand || []).map((token, index) => handCard(token, index, opts))));
   container.replaceChildren(others, middle, hand);
+}
+
+/** One zone beside the trick (tutor/display.py): cards with a label, a line, a list, or a panel. */
+function renderZone(zone) {
+  const body = [];
+  if (zone.cards) body.push(el("div", { class: "kitty" }, zone.label ? el("span", { class: "label" }, `${zone.label}: `) : null, zone.cards.map(cardImage)));
+  if (zone.text) body.push(el("p", { class: "zone-text" }, zone.text));
+  if (zone.items && zone.items.length) body.push(el("ul", { class: "zone-items" }, zone.items.map((item) => el("li", {}, item))));
+  if (zone.details) return el("details", { class: "zone-panel", open: true }, el("summary", {}, zone.details), body);
+  return el("div", { class: "zone" }, body);
 }
 
 function handCard(token, index, opts) {
@@ -409,22 +342,18 @@ export function showEngineStatus(box, stage, error) {
 }
 
 // ------------------------------------------------------------------ decisions
-const WISH_RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
+/** The decision ``view`` offers its seat, as the engine describes it (tutor/decisions.py), or null. */
+export function decisionOf(view) {
+  return (view && view.display && view.display.decision) || null;
+}
 
 /**
- * Every choice a learner may try in a phase that is decided by buttons (not by selecting
- * cards): all of them, legal or not, so a wrong one gets its explanation. ``null``: cards.
+ * Every choice a learner may try in a decision made from a list (not by selecting cards): all of
+ * them, legal or not, so a wrong one gets its explanation. ``null``: cards.
  */
 export function phaseChoices(view) {
-  const n = view.cards_held.length;
-  switch (view.phase) {
-    case "auction": return ["PASS", { bid: 1 }, { bid: 2 }, { bid: 3 }];
-    case "grand_tichu": return [{ grand: true }, { grand: false }];
-    case "wish": return [...WISH_RANKS.map((rank) => ({ wish: rank })), { wish: null }];
-    case "dragon_gift": return Array.from({ length: n - 1 }, (_, k) => ({ give_trick_to: (view.seat + k + 1) % n }));
-    case "joker_suit": return ["S", "H", "D", "C"].map((suit) => ({ joker_suit: suit }));
-    default: return null;
-  }
+  const d = decisionOf(view);
+  return d && d.kind === "choose" ? d.options.map((o) => o.action) : null;
 }
 
 /** One button per choice; ``onChoose(action)``. */
@@ -434,21 +363,40 @@ export function choiceButtons(actions, onChoose) {
 }
 
 /**
- * The exchange: a menu per other seat (one card each), submitted as ``{exchange: {seat: card}}``.
- * ``spec``: the engine's decision (``legal`` op: ``{spec}``, tutor/choices.py), whose pool and seats
- * the menus offer; without it (a lesson before the engine loads) the hand and the other seats.
+ * "Choose k cards, one to each seat" (``d.slots``: seat -> words): a menu per seat, submitted as
+ * ``{key: {seat: card}}``; the pool and the seats are the engine's (``d.spec``, tutor/choices.py).
  */
-export function exchangeControls(view, onSubmit, spec = null) {
-  const hand = (spec && spec.key === "exchange" && spec.pool) || view.hand || [];
-  const n = view.cards_held.length;
-  const seats = (spec && spec.key === "exchange" && spec.assign_to) || Array.from({ length: n - 1 }, (_, k) => (view.seat + k + 1) % n);
-  const selects = seats.map((seat, i) => el("label", { class: "exchange" }, `${fmt(S.exchange_to, { n: seat })} `,
-    el("select", { "data-seat": seat }, hand.map((token, j) => el("option", { value: token, selected: j === i }, cardName(token))))));
-  const submit = el("button", { type: "button", class: "primary", id: "btn-exchange", onclick: (event) => {
+export function slotControls(d, onSubmit) {
+  const spec = d.spec;
+  const selects = spec.assign_to.map((seat, i) => el("label", { class: "slot" }, `${d.slots[String(seat)]} `,
+    el("select", { "data-slot": seat }, spec.pool.map((token, j) => el("option", { value: token, selected: j === i }, cardName(token))))));
+  const submit = el("button", { type: "button", class: "primary", id: "btn-confirm", onclick: (event) => {
     const box = event.target.closest(".buttons") || document;
-    onSubmit({ exchange: Object.fromEntries([...box.querySelectorAll("select[data-seat]")].map((sel) => [sel.dataset.seat, sel.value])) });
-  } }, S["action.exchange"]);
+    onSubmit({ [spec.key]: Object.fromEntries([...box.querySelectorAll("select[data-slot]")].map((sel) => [sel.dataset.slot, sel.value])) });
+  } }, d.confirm);
   return [...selects, submit];
+}
+
+/**
+ * A long list picked part by part (``d.menus``: a count and a suit; a suit and a card): one menu
+ * per part and a confirm button, plus a button for each option without parts (a pass).
+ */
+function menuControls(d, choose) {
+  const withParts = d.options.filter((o) => o.parts);
+  const selects = d.menus.map((label, i) => {
+    const values = [...new Set(withParts.map((o) => o.parts[i]))];
+    return el("label", { class: "menu" }, `${label} `,
+      el("select", { "data-part": i }, values.map((v) => el("option", { value: v }, v))));
+  });
+  const confirm = el("button", { type: "button", class: "primary", id: "btn-confirm", onclick: (event) => {
+    const box = event.target.closest(".buttons") || document;
+    const picked = [...box.querySelectorAll("select[data-part]")].map((sel) => sel.value);
+    const option = withParts.find((o) => o.parts.every((part, i) => part === picked[i]));
+    if (option) choose(option.action);
+  } }, d.confirm);
+  const others = d.options.filter((o) => !o.parts).map((o) => el("button", { type: "button", class: "choice",
+    "data-key": o.key, onclick: () => choose(o.action) }, o.label));
+  return [...selects, confirm, ...others];
 }
 
 function physical(token) {
@@ -472,67 +420,27 @@ export function readPlay(tokens, legal) {
   return { action: tokens };
 }
 
-/** Who may hold the called card, from public facts only (the core computes it: NAP-ADJ-2). */
-function adjutantPanel(view) {
-  const c = view.adjutant_candidates;
-  const who = c.seats.map((seat) => fmt(S.seat, { n: seat }));
-  if (c.kitty) who.push(S.candidate_kitty);
-  const reasons = (c.ruled_out || []).map((r) => el("li", {}, fmt(S[`ruled_out.${r.why}`] || r.why, { n: r.seat, suit: SUIT_SYMBOL[r.suit] || "" })));
-  return el("details", { class: "adjutant-panel", open: true },
-    el("summary", {}, fmt(S.who_is_adjutant, { card: cardName(view.called_card) })),
-    el("p", {}, `${S.candidates}: ${who.join(", ")}`), reasons.length ? el("ul", { class: "ruled-out" }, reasons) : null);
-}
-
-const NO_PASS_IN_PLAY = new Set(["napoleon"]); // trick-taking games: every turn plays a card
-
 /**
- * The controls of a decision in ``view``'s phase, shared by the lesson player and the practice
- * table: choice buttons, the Tichu exchange, Napoleon's bid, adjutant call and discards, or the
- * card play (play, pass where the game has it, clear). ``h``: {choose, playSelected, clear, selected,
- * spec?} (``spec``: the engine's "choose k cards" decision, where the page has it).
+ * The controls of the decision in ``view`` (``view.display.decision``), shared by the lesson player
+ * and the practice table: buttons or menus for a choice, menus per seat or a selection of k cards,
+ * or the card play (play, pass where the game has it, clear). ``h``: {choose, playSelected, clear,
+ * selected, chooseSelected(key)} (``chooseSelected``: the selected cards as one decision).
  */
 export function phaseControls(view, h) {
-  const choices = phaseChoices(view);
+  const d = decisionOf(view);
   const count = h.selected ? h.selected.size : 0;
-  if (view.phase === "exchange") return exchangeControls(view, h.choose, h.spec);
-  if (view.phase === "auction" && GAME === "napoleon") return bidControls(view, h.choose);
-  if (view.phase === "call_adjutant") return callControls(view, h.choose);
-  if (view.phase === "discard") {
-    return [el("button", { type: "button", class: "primary", id: "btn-play", disabled: count !== 3, onclick: h.discardSelected }, S.discard_three),
-      el("button", { type: "button", onclick: h.clear, disabled: count === 0 }, S.clear)];
+  if (!d) return [];
+  if (d.kind === "choose") return d.menus ? menuControls(d, h.choose) : choiceButtons(d.options.map((o) => o.action), h.choose);
+  if (d.kind === "cards" && d.slots) return slotControls(d, h.choose);
+  if (d.kind === "cards") {
+    return [el("button", { type: "button", class: "primary", id: "btn-confirm", disabled: count !== d.spec.k,
+      onclick: () => h.chooseSelected(d.spec.key) }, d.confirm),
+    el("button", { type: "button", onclick: h.clear, disabled: count === 0 }, d.clear || S.clear)];
   }
-  if (choices) return choiceButtons(choices, h.choose);
-  const out = [el("button", { type: "button", class: "primary", id: "btn-play", onclick: h.playSelected, disabled: count === 0 }, S.play)];
-  if (!NO_PASS_IN_PLAY.has(GAME)) out.push(el("button", { type: "button", id: "btn-pass", onclick: () => h.choose("PASS") }, S.pass));
-  out.push(el("button", { type: "button", onclick: h.clear, disabled: count === 0 }, S.clear));
+  const out = [el("button", { type: "button", class: "primary", id: "btn-play", onclick: h.playSelected, disabled: count === 0 }, d.play)];
+  if (d.pass) out.push(el("button", { type: "button", id: "btn-pass", onclick: () => h.choose("PASS") }, d.pass_label));
+  out.push(el("button", { type: "button", onclick: h.clear, disabled: count === 0 }, d.clear));
   return out;
-}
-
-/** Napoleon's bid: a count (the minimum bid to 20) and a suit button each; or pass. */
-function bidControls(view, choose) {
-  const min = (view.flags && view.flags.min_bid) || 11;
-  const counts = [];
-  for (let n = min; n <= 20; n++) counts.push(n);
-  const best = Array.isArray(view.bid) ? view.bid[0] : min;
-  const select = el("select", { id: "bid-count", "aria-label": S.bid_count },
-    counts.map((n) => el("option", { value: n, selected: n === best }, String(n))));
-  const suits = ["S", "H", "D", "C"].map((suit) => el("button", { type: "button", class: "choice", "data-suit": suit,
-    onclick: () => choose({ bid: [Number(select.value), suit] }) }, `${SUIT_SYMBOL[suit]} ${S[`suit.${suit}`]}`));
-  return [el("label", { class: "bid" }, `${S.bid_count} `, select), ...suits,
-    el("button", { type: "button", id: "btn-pass", "data-key": "PASS", onclick: () => choose("PASS") }, S["action.PASS"])];
-}
-
-/** Napoleon names the adjutant's card: any of the 53 cards, from one menu. */
-function callControls(view, choose) {
-  const ranks = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"];
-  const options = [el("option", { value: "JOKER" }, cardName("JOKER"))];
-  for (const suit of ["S", "H", "D", "C"]) {
-    options.push(el("optgroup", { label: `${SUIT_SYMBOL[suit]} ${S[`suit.${suit}`]}` },
-      ranks.map((rank) => el("option", { value: `${suit}-${rank}`, selected: suit === "S" && rank === "A" }, cardName(`${suit}-${rank}`)))));
-  }
-  const select = el("select", { id: "call-card", "aria-label": S.call_card }, options);
-  return [el("label", { class: "bid" }, `${S.call_card} `, select),
-    el("button", { type: "button", class: "primary", id: "btn-call", onclick: () => choose({ call_adjutant: select.value }) }, S.call_adjutant)];
 }
 
 // ------------------------------------------------------------------ out of turn

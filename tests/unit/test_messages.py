@@ -29,6 +29,8 @@ DYNAMIC = {
     "hint.kind.{action.key}": lambda: {f"hint.kind.{k}" for k in ("bid", "grand", "exchange", "wish",
                                                                   "give_trick_to", "call", "call_adjutant",
                                                                   "discard", "joker_suit")},
+    # the page's words (tutor/display.py, tutor/decisions.py, each game's display.py)
+    "ddz.display.result.{view['result']['winner']}": lambda: {f"ddz.display.result.{w}" for w in ("landlord", "farmers")},
 }
 # Text parameters translated through the catalog (messages._format_param): <prefix>.<family>.<value>
 PARAM_VALUES = {"ddz.type": set(TYPES), "ddz.winner": {"landlord", "farmers"}, "tichu.type": set(TICHU_TYPES),

@@ -235,16 +235,15 @@ class Napoleon(Game):
         return super().action_params(action)
 
     def action_parts(self, action: Action, lang: str = "en") -> list[str] | None:
-        """A bid is picked as a count and a suit; the adjutant's card as a suit and a rank."""
-        from ...messages import render
+        """A bid is picked as a count and a suit; the adjutant's card as a suit and a card."""
+        from ...messages import card_text, render
         if isinstance(action, Decision) and action.key == "bid":
             count, suit = action.value
-            return [str(count), render("nap.suit_name", {"suit": suit}, lang)]
+            return [str(count), render(f"nap.suit.{suit}", {}, lang)]
         if isinstance(action, Decision) and action.key == "call_adjutant":
             card = Card.parse(action.value)
-            if card.special:
-                return [render("nap.card_group.joker", {}, lang), render("nap.card_name", {"cards": [card.token]}, lang)]
-            return [render("nap.suit_name", {"suit": card.suit}, lang), render("nap.card_name", {"cards": [card.token]}, lang)]
+            group = render("nap.card_group.joker", {}, lang) if card.special else render(f"nap.suit.{card.suit}", {}, lang)
+            return [group, card_text(card.token, lang)]
         return None
 
     def _discard_spec(self, state: State, seat: int) -> ChooseCards:

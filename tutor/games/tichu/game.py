@@ -188,6 +188,8 @@ class Tichu(Game):
             return render("tichu.action.exchange", {"gifts": gifts}, lang)
         return super().action_label(action, lang)
 
+    side_decision_keys = ("call",)
+
     def side_actions(self, state: State, seat: int) -> list[Action]:
         """A Tichu call, while the seat still holds all 14 cards (TICHU-CALL-1, CALL-4)."""
         if self._may_call(state, seat):
