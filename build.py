@@ -35,6 +35,7 @@ from tools.site_wheel import build_site_wheel  # noqa: E402
 from tools.vendor_pyodide import PYODIDE_VERSION, RUNTIME_FILES, ensure_pyodide  # noqa: E402
 from tutor import rules as rule_catalog  # noqa: E402
 from tutor.flags import describe_flags  # noqa: E402
+from tutor.display import phase_names  # noqa: E402
 from tutor.registry import BUILT_NAMES, find_game  # noqa: E402
 
 LANGS = ("ja", "en")
@@ -191,7 +192,7 @@ def build_course(site: Site, game_name: str, by_lang: dict[str, list[Lesson]]) -
                                                    for step in lesson.computed])
             data = {
                 "game": game_name, "lang": lang, "key": lesson.key, "suits_matter": game.suits_matter,
-                "phases": list(game.phases), "steps": payload_steps, "strings": strings, "scenarios": lesson.scenarios,
+                "phases": phase_names(game, lang), "steps": payload_steps, "strings": strings, "scenarios": lesson.scenarios,
                 "rules": rule_titles(game_name, lang, collect_rule_ids(payload_steps, set())),
                 "wheel": site.wheel_name, "stamp": site.stamp,
                 "next": summaries[i + 1]["slug"] + ".html" if i + 1 < len(lessons) else None,
@@ -204,7 +205,7 @@ def build_course(site: Site, game_name: str, by_lang: dict[str, list[Lesson]]) -
         game_rules = rule_catalog.rules_by_id(game_name)
         flags = flag_words(game, lang)
         presets = preset_words(game, lang, flags, s)
-        practice_data = {"game": game_name, "lang": lang, "phases": list(game.phases),
+        practice_data = {"game": game_name, "lang": lang, "phases": phase_names(game, lang),
                          "suits_matter": game.suits_matter, "flags": flags, "presets": presets,
                          "wheel": site.wheel_name,
                          "rules": rule_titles(game_name, lang, set(game_rules)),  # feedback and history cite titles

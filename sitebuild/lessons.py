@@ -66,9 +66,6 @@ _FENCE = re.compile(r"^```\s*step\s*$")
 _NAME = re.compile(r"^(\d\d)-[a-z0-9-]+\.md$")
 # lean views for the page: the event log is sent per frame, not with every view, and what the
 # table never draws (or can derive) stays out, so lesson pages stay light
-_VIEW_DROP = ("log", "flags", "phases", "game", "players", "dealer", "round", "marker", "first_bidder",
-              "bombs", "rockets", "top", "session")
-
 
 class LessonError(ValueError):
     """A broken lesson; the message starts with ``file:line:``."""
@@ -173,18 +170,19 @@ def action_key(game: Game, action_json: Any) -> str:
     return _action_key(game, action_json)
 
 
+#: what the page reads of a view (table.js, player.js); the rest stays out of the frames
+_VIEW_KEEP = ("seat", "to_act", "phase", "hand", "cards_held", "result", "trick")
+
+
 def lean_view(view: dict[str, Any]) -> dict[str, Any]:
-    out = {k: v for k, v in view.items() if k not in _VIEW_DROP and v is not None and v != []}
-    if view.get("kitty"):
-        out.pop("kitty_size", None)
-    if not view.get("result"):
-        out.pop("scores", None)
-    if view.get("phase") != "auction":
-        out.pop("auction", None)
-    if view.get("phase") != "grand_tichu":
-        out.pop("grand_decided", None)
-    if view.get("phase") != "exchange":
-        out.pop("exchanged", None)
+    """A frame's view with only what the page reads: ``display`` (the table in words,
+    tutor/display.py) is spread into top-level ``display.<part>`` keys, so a frame sends only the
+    parts that changed (``delta``); its phase names come once per page (``phases`` in the page's
+    data), not with every frame. The page folds the parts back (player.js: unpack)."""
+    display = dict(view.get("display") or {})
+    display.pop("phases", None)
+    out = {k: view[k] for k in _VIEW_KEEP if view.get(k) is not None and view.get(k) != []}
+    out.update({f"display.{k}": v for k, v in display.items() if v is not None and v != [] and v != {}})
     return out
 
 
@@ -454,7 +452,8 @@ def _compute_ask(game: Game, state: Any, seat: int, ask: Any, lang: str, where: 
     # side declarations among them (a Tichu call), which the page offers beside the decision
     labels: dict[str, str] = {}
     side: list[str] = []
-    for data in [*(json.loads(k) for k in table if k.startswith("{")), *(a for a in legal_json if isinstance(a, dict))]:
+    listed = set(legal_keys[:LEGAL_CAP]) | set(table)  # what the page lists or explains (not 2,184 exchanges)
+    for data in [json.loads(k) for k in sorted(listed) if k.startswith("{")]:
         action = game.parse_action(data)
         labels[action_key(game, data)] = game.action_label(action, lang)
         if getattr(action, "key", None) in game.side_decision_keys and action_key(game, data) not in side:

@@ -14,17 +14,18 @@ and the title and summary:
   written raw (``S-10``, ``PHOENIX=8``) and JSON fragments (``{"bid": …}``,
   ``spring: false``). Learners read plain words.
 * **Controls**: a button label in quotes or in bold (``"Let it go"``, ``**Call Tichu!**``,
-  ``「パス」``) must be a control the page shows at that step, given the decision the build
-  computed. The labels come from ``site/strings/<lang>.json``; when each control shows is
-  the table ``CONTROLS`` below, which mirrors ``site/static/table.js`` (``phaseControls``,
-  ``phaseChoices``) and ``site/static/player.js`` (``renderDecision``): change them together.
+  ``「パス」``) must be a control the page shows at that step. What a control can read comes
+  from the engine's words for the game's decisions and the page's own controls
+  (``control_patterns``); what the page shows at a step is the decision the build computed
+  (``display.decision``, tutor/decisions.py), its side declarations, and the page's own
+  controls at a decision or in a window out of turn (``decision_at``).
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 from html.parser import HTMLParser
-from typing import Any, Callable
+from typing import Any
 
 import markdown
 
@@ -39,85 +40,57 @@ def md(text: str) -> str:
 # ------------------------------------------------------------------ the decision at a step
 @dataclass(frozen=True)
 class Decision:
-    """What the page's decision area holds at the end of a step (the build computed it)."""
-    game: str
-    ask: bool            # the step asks the learner something (else: no decision controls)
-    out_of_turn: bool    # a window for a bomb out of turn
-    phase: str           # the phase of the position asked about
-    keys: frozenset[str]  # the choices the page knows: legal ones and prepared ones
-
-    @property
-    def in_turn(self) -> bool:
-        return self.ask and not self.out_of_turn
+    """What the page's decision area holds at the end of a step (the build computed it): the
+    words of every control it shows, and what kind of decision it is (for the message)."""
+    ask: bool              # the step asks the learner something (else: no decision controls)
+    out_of_turn: bool      # a window out of turn (a Tichu bomb)
+    shown: frozenset[str]  # the labels of the controls on screen
+    kind: str = ""         # the decision's kind (tutor/decisions.py), for the message
 
 
-#: phases decided by buttons rather than by selecting cards (table.js phaseChoices), plus the
-#: ones with their own controls (table.js phaseControls); every other phase plays cards
-_CHOICE_PHASES = {"grand_tichu", "wish", "dragon_gift", "joker_suit"}
-_OWN_CONTROLS = {"exchange", "call_adjutant", "discard"}
-#: trick-taking games: every turn plays a card, no Pass button in play (table.js NO_PASS_IN_PLAY)
-_NO_PASS_IN_PLAY = {"napoleon"}
+#: the page's own controls (keys of site/strings/<lang>.json): at any decision, and in a window
+#: out of turn (player.js renderDecision); the decision's controls carry the engine's words
+ASK_CONTROLS = ("hint", "hint_more", "show_legal", "hide_legal")
+WINDOW_CONTROLS = ("bomb", "let_it_go", "clear")
 
 
-def _auction(d: Decision) -> bool:
-    return d.in_turn and d.phase == "auction"
-
-
-def _card_play(d: Decision) -> bool:
-    return d.in_turn and d.phase not in _CHOICE_PHASES | _OWN_CONTROLS | {"auction"}
-
-
-def _phase(name: str, *, game: str | None = None, not_game: str | None = None) -> Callable[[Decision], bool]:
-    return lambda d: d.in_turn and d.phase == name and (game is None or d.game == game) \
-        and (not_game is None or d.game != not_game)
-
-
-#: control label (a key of site/strings/<lang>.json) → (when the page shows it, the condition)
-CONTROLS: dict[str, tuple[str, Callable[[Decision], bool]]] = {
-    "hint": ("at a decision", lambda d: d.ask),
-    "hint_more": ("at a decision", lambda d: d.ask),
-    "show_legal": ("at a decision", lambda d: d.ask),
-    "hide_legal": ("at a decision", lambda d: d.ask),
-    "play": ("at a card play in turn", _card_play),
-    "pass": ("at a card play in turn, in a game with passes",
-             lambda d: _card_play(d) and d.game not in _NO_PASS_IN_PLAY),
-    "action.PASS": ("in an auction, or at a card play in turn in a game with passes",
-                    lambda d: _auction(d) or (_card_play(d) and d.game not in _NO_PASS_IN_PLAY)),
-    "clear": ("at a card play, a discard or a bomb window",
-              lambda d: _card_play(d) or d.out_of_turn or (d.in_turn and d.phase == "discard")),
-    "bomb": ("in a bomb window out of turn", lambda d: d.ask and d.out_of_turn),
-    "let_it_go": ("in a bomb window out of turn", lambda d: d.ask and d.out_of_turn),
-    "action.call": ("at a decision where a Tichu call is open (or prepared as a mistake)",
-                    lambda d: d.ask and any(k.startswith('{"call"') for k in d.keys)),
-    "action.grand.true": ("at the Grand Tichu decision", _phase("grand_tichu")),
-    "action.grand.false": ("at the Grand Tichu decision", _phase("grand_tichu")),
-    "action.exchange": ("at the exchange", _phase("exchange")),
-    "action.wish": ("at the wish", _phase("wish")),
-    "action.wish.none": ("at the wish", _phase("wish")),
-    "action.give_trick_to": ("at the Dragon gift", _phase("dragon_gift")),
-    "action.bid": ("in a Dou Dizhu auction", _phase("auction", not_game="napoleon")),
-    "action.joker_suit": ("when the Joker's suit is chosen", _phase("joker_suit")),
-    "discard_three": ("at the discard", _phase("discard")),
-    "call_adjutant": ("when the adjutant is called", _phase("call_adjutant")),
-}
-
-
-def decision_at(lesson: Lesson, index: int) -> Decision:
+def decision_at(lesson: Lesson, index: int, strings: dict[str, str]) -> Decision:
     step = lesson.computed[index]
     ask = step.get("ask")
-    view = step["frames"][-1]
-    keys = frozenset(ask["legal"]) | frozenset(ask["table"]) if ask else frozenset()
-    return Decision(lesson.game, ask is not None, bool(ask and ask.get("out_of_turn")), view.get("phase", ""), keys)
+    if not ask:
+        return Decision(False, False, frozenset())
+    shown = {strings[k] for k in ASK_CONTROLS if strings.get(k)}
+    shown |= {ask["labels"][k] for k in ask.get("side", []) if k in ask.get("labels", {})}
+    if ask.get("out_of_turn"):
+        return Decision(True, True, frozenset(shown | {strings[k] for k in WINDOW_CONTROLS if strings.get(k)}), "window")
+    d = step["frames"][-1].get("display.decision") or {}
+    kind = d.get("kind", "")
+    if kind == "choose":
+        shown |= {o["label"] for o in d["options"]} | ({d["confirm"]} if d.get("confirm") else set())
+    elif kind == "cards":
+        shown |= {d["confirm"], d.get("clear") or strings.get("clear", "")}
+    elif kind == "play":
+        shown |= {d["play"], d["clear"]} | ({d["pass_label"]} if d.get("pass") else set())
+    return Decision(True, False, frozenset(shown), kind)
 
 
 def _label_pattern(template: str) -> re.Pattern[str]:
     """A label with ``{params}`` ("Bid {n}") as a pattern matching any value of them."""
-    parts = re.split(r"\{\w+\}", template)
-    return re.compile("^" + ".{1,12}?".join(re.escape(p) for p in parts) + "$")
+    parts = re.split(r"\{[^}]*\}", template)
+    return re.compile("^" + ".{1,16}?".join(re.escape(p) for p in parts) + "$")
 
 
-def control_labels(strings: dict[str, str]) -> list[tuple[re.Pattern[str], str]]:
-    return [(_label_pattern(strings[key]), key) for key in CONTROLS if strings.get(key)]
+def control_patterns(game: str, lang: str, strings: dict[str, str]) -> list[re.Pattern[str]]:
+    """What a control of this game's page can read: the page's own controls and the engine's
+    words for the game's decisions (``<prefix>.action.*``, ``<prefix>.decision.*``, the common
+    ones), each as a pattern (a quoted phrase matching one names a control)."""
+    from tutor.messages import catalog
+    from tutor.registry import find_game
+    prefix = find_game(game).rule_prefix.lower()
+    heads = (f"{prefix}.action.", f"{prefix}.decision.", "common.action.", "common.decision.")
+    templates = [t for k, t in catalog(lang).items() if k.startswith(heads) and ".part." not in k]
+    templates += [strings[k] for k in (*ASK_CONTROLS, *WINDOW_CONTROLS, "play", "pass", "action.PASS") if strings.get(k)]
+    return [_label_pattern(t) for t in dict.fromkeys(templates) if t.strip("{}")]
 
 
 # ------------------------------------------------------------------ the text a learner reads
@@ -272,19 +245,20 @@ def _block_needle(prose: str, tag: str) -> str:
     return ""
 
 
-def control_slips(spans: list[str], decision: Decision, strings: dict[str, str]) -> list[Slip]:
+def control_slips(spans: list[str], decision: Decision, patterns: list[re.Pattern[str]]) -> list[Slip]:
     slips: list[Slip] = []
-    labels = control_labels(strings)
     for span in spans:
         name = span.strip(_TRIM)
-        keys = [key for pattern, key in labels if pattern.match(name)]
-        if not keys or any(CONTROLS[key][1](decision) for key in keys):
+        named = [p for p in patterns if p.match(name)]
+        # a control is named; it is on screen when one of its forms is ("Bid 1", "Bid 2" and
+        # "Bid 3" show: "bid one of 1, 2 or 3" in bold names them)
+        if name in decision.shown or not named or any(p.match(label) for p in named for label in decision.shown):
             continue
-        when = " or ".join(dict.fromkeys(CONTROLS[key][0] for key in keys))
         shown = "no decision, so no decision controls" if not decision.ask else \
-            f"a decision {'out of turn' if decision.out_of_turn else 'in turn'} in phase {decision.phase!r}"
-        slips.append(Slip(span, f"names the control \"{name}\" ({', '.join(keys)}), which the page does not show "
-                                f"at this step: it shows {when}, and this step has {shown}"))
+            f"a decision {'out of turn' if decision.out_of_turn else 'in turn'} ({decision.kind}) with " \
+            + ", ".join(f'"{label}"' for label in sorted(decision.shown))
+        slips.append(Slip(span, f"names the control \"{name}\", which the page does not show at this step: "
+                                f"this step has {shown}"))
     return slips
 
 
@@ -309,17 +283,18 @@ def find_slips(lesson: Lesson, strings: dict[str, str]) -> list[str]:
         raise LessonError(f"{lesson.path}:1: proofreading needs the computed steps (run compute_lesson first)")
     found: list[str] = []
     flags = flag_names(lesson.game)
+    patterns = control_patterns(lesson.game, lesson.lang, strings)
     for key in ("title", "summary"):
         found += [f"{lesson.path}:1: front matter {key}: {slip.what}"
                   for slip in _scan_text(lesson.meta.get(key, ""), flags=flags)]
     for index, step in enumerate(lesson.steps):
         slips, spans = prose_slips(step.prose, flags)
-        slips += control_slips(spans, decision_at(lesson, index), strings)
+        slips += control_slips(spans, decision_at(lesson, index, strings), patterns)
         found += [f"{lesson.path}:{_line_of(lesson, step.prose_line, step.line, slip.needle)}: step {index + 1}: "
                   f"prose: {slip.what}" for slip in slips]
     slips, spans = prose_slips(lesson.outro, flags)
-    done = Decision(lesson.game, False, False, "", frozenset())  # the lesson is over: no decision
-    slips += control_slips(spans, done, strings)
+    done = Decision(False, False, frozenset())  # the lesson is over: no decision
+    slips += control_slips(spans, done, patterns)
     found += [f"{lesson.path}:{_line_of(lesson, lesson.outro_line, 10 ** 9, slip.needle)}: closing prose: {slip.what}"
               for slip in slips]
     return found

@@ -11,9 +11,9 @@ name or its own view keys. A game fills in what is its own through ``Game.displa
   ("40 points taken");
 * ``info``: short facts above the trick ("Bid: 2 · Stake ×4");
 * ``zones``: boxes beside the trick, each ``{label?, cards?, text?, items?, details?}``;
-* ``trick``: ``{show, entries: [{seat, who, cards?, note?, holds}], marker, empty}``: the marker
-  names what the holding entry is ("To beat" in climbing games, "Holds the trick" in
-  trick-taking ones);
+* ``trick``: ``{show, holding, marker, empty, out_of_turn}`` for the view's ``trick`` entries:
+  ``holding`` is the index of the entry that holds the trick, ``marker`` names it ("To beat" in
+  climbing games, "Holds the trick" in trick-taking ones), ``empty`` is said when the viewer leads;
 * ``decision``: ``tutor.decisions.describe`` for the viewing seat (None when it has none);
   ``side``: the side declarations open to it now (a Tichu call), each ``{action, key, label}``;
 * ``result``: the round's outcome in a sentence, or None; ``reveal``: whether showing every
@@ -42,23 +42,6 @@ def seat_label(seat: int, viewer: int | None, badges: list[str], lang: str) -> s
     return " ".join(parts)
 
 
-def trick_entries(trick: list[dict[str, Any]], holding: int | None, lang: str) -> list[dict[str, Any]]:
-    """The trick's entries as the page lists them; ``holding``: the index of the entry holding
-    the trick (None: none marked)."""
-    out = []
-    for i, entry in enumerate(trick):
-        item: dict[str, Any] = {"seat": entry["seat"], "who": render("common.display.seat", {"seat": entry["seat"]}, lang),
-                                "holds": i == holding}
-        if "cards" in entry:
-            item["cards"] = entry["cards"]
-        else:
-            item["note"] = render("common.display.passed", {}, lang)
-        if entry.get("in_turn") is False:
-            item["out_of_turn"] = render("common.display.out_of_turn", {}, lang)
-        out.append(item)
-    return out
-
-
 def last_play_index(trick: list[dict[str, Any]]) -> int | None:
     """Climbing games: the last play holds the trick (the one the next play must beat)."""
     for i in range(len(trick) - 1, -1, -1):
@@ -85,8 +68,8 @@ def build(game: "Game", state: Any, seat: int | None, view: dict[str, Any], lang
                   for s in range(players)],
         "info": parts.get("info", []),
         "zones": parts.get("zones", []),
-        "trick": {"show": show, "entries": trick_entries(trick, holding, lang),
-                  "marker": render(parts.get("marker", "common.display.to_beat"), {}, lang), "empty": empty},
+        "trick": {"show": show, "holding": holding, "marker": render(parts.get("marker", "common.display.to_beat"), {}, lang),
+                  "empty": empty, "out_of_turn": render("common.display.out_of_turn", {}, lang)},
         "decision": game.decision(state, seat, lang) if seat is not None else None,
         "side": [{"action": a.to_json(), "key": action_key(game, a.to_json()), "label": game.action_label(a, lang)}
                  for a in game.side_actions(state, seat)] if seat is not None else [],

@@ -448,6 +448,22 @@ function unpack(step) {
   };
   for (let i = 1; i < step.frames.length; i++) step.frames[i] = apply(step.frames[i - 1], step.frames[i]);
   if (step.after) step.after = apply(step.frames[step.frames.length - 1], step.after);
+  step.frames = step.frames.map(foldDisplay);
+  if (step.after) step.after = foldDisplay(step.after);
+}
+
+/** The build spreads ``view.display`` into ``display.<part>`` keys (sitebuild/lessons.py: lean_view,
+ * so frames send the parts that changed); a part left out was empty. */
+function foldDisplay(frame) {
+  const display = { phases: data.phases, seats: [], info: [], zones: [], trick: { show: false, holding: null },
+    decision: null, side: [], result: null, reveal: true };
+  const view = {};
+  for (const [key, value] of Object.entries(frame)) {
+    if (key.startsWith("display.")) display[key.slice(8)] = value;
+    else view[key] = value;
+  }
+  view.display = display;
+  return view;
 }
 
 export async function start(startedEngine) {

@@ -236,17 +236,18 @@ export function renderTable(container, view, opts = {}) {
   for (const zone of d.zones) middle.append(renderZone(zone));
   if (d.trick.show) {
     const trick = el("div", { class: "trick", "aria-label": S.trick });
-    if (!d.trick.entries.length) {
+    const entries = view.trick || [];
+    if (!entries.length) {
       if (d.trick.empty) trick.append(el("p", { class: "lead" }, d.trick.empty));
     } else {
-      for (const entry of d.trick.entries) {
-        const top = entry.holds && view.phase !== "score";
+      entries.forEach((entry, i) => {
+        const top = i === d.trick.holding && view.phase !== "score";
         trick.append(el("div", { class: `play${top ? " top" : ""}` },
-          el("span", { class: "who" }, `${entry.who}: `),
-          entry.cards ? el("span", { class: "cards" }, entry.cards.map(cardImage)) : el("em", {}, entry.note),
-          entry.out_of_turn ? el("strong", { class: "out-of-turn" }, ` ${entry.out_of_turn}`) : null,
+          el("span", { class: "who" }, `${fmt(S.seat, { n: entry.seat })}: `),
+          entry.cards ? el("span", { class: "cards" }, entry.cards.map(cardImage)) : el("em", {}, S.passed),
+          entry.in_turn === false ? el("strong", { class: "out-of-turn" }, ` ${d.trick.out_of_turn}`) : null,
           top ? el("span", { class: "beat-label" }, ` ← ${d.trick.marker}`) : null));
-      }
+      });
     }
     middle.append(trick);
   }
@@ -359,7 +360,7 @@ export function phaseChoices(view) {
 /** One button per choice; ``onChoose(action)``. */
 export function choiceButtons(actions, onChoose) {
   return actions.map((action) => el("button", { type: "button", class: "choice", "data-key": actionKey(action),
-    onclick: () => onChoose(action) }, describeAction(action)));
+    id: action === "PASS" ? "btn-pass" : null, onclick: () => onChoose(action) }, describeAction(action)));
 }
 
 /**
@@ -394,8 +395,7 @@ function menuControls(d, choose) {
     const option = withParts.find((o) => o.parts.every((part, i) => part === picked[i]));
     if (option) choose(option.action);
   } }, d.confirm);
-  const others = d.options.filter((o) => !o.parts).map((o) => el("button", { type: "button", class: "choice",
-    "data-key": o.key, onclick: () => choose(o.action) }, o.label));
+  const others = choiceButtons(d.options.filter((o) => !o.parts).map((o) => o.action), choose);
   return [...selects, confirm, ...others];
 }
 

@@ -9,9 +9,10 @@ import pytest
 from playwright.sync_api import expect
 
 from tutor.actions import action_key as _action_key
+from tutor.actions import parse_action
+from tutor.registry import BUILT_NAMES, find_game
 
 from .conftest import click_and_wait, shot, wait_waiting
-from tutor.registry import BUILT_NAMES
 
 LESSON = "en/doudizhu/01-cards.html"
 READY = '#engine-status[data-state="ready"]'
@@ -49,18 +50,18 @@ def answer(page, action) -> None:
         page.locator("#btn-let-go").click()
     elif isinstance(action, dict) and "exchange" in action:
         for seat, card in action["exchange"].items():
-            decision.locator(f'select[data-seat="{seat}"]').select_option(card)
-        page.locator("#btn-exchange").click()
-    elif isinstance(action, dict) and isinstance(action.get("bid"), list):  # Napoleon: a count and a suit
-        count, suit = action["bid"]
-        decision.locator("#bid-count").select_option(str(count))
-        decision.locator(f'button[data-suit="{suit}"]').click()
-    elif isinstance(action, dict) and "call_adjutant" in action:
-        decision.locator("#call-card").select_option(action["call_adjutant"])
-        page.locator("#btn-call").click()
+            decision.locator(f'select[data-slot="{seat}"]').select_option(card)
+        page.locator("#btn-confirm").click()
+    elif isinstance(action, dict) and ("bid" in action and isinstance(action["bid"], list) or "call_adjutant" in action):
+        # picked part by part (a count and a suit; a suit and a card): the menus show the engine's words
+        game = find_game(lesson_data(page)["game"])
+        parts = game.action_parts(parse_action(action), lesson_data(page)["lang"])
+        for i, part in enumerate(parts):
+            decision.locator(f'select[data-part="{i}"]').select_option(part)
+        page.locator("#btn-confirm").click()
     elif isinstance(action, dict) and "discard" in action:
         select(page, action["discard"])
-        page.locator("#btn-play").click()
+        page.locator("#btn-confirm").click()
     elif isinstance(action, dict) and "cards" not in action:
         # bids, Grand Tichu, the wish, the Dragon gift, calls: one button per choice
         decision.locator(f"button[data-key='{action_key(action)}']").click()

@@ -30,7 +30,7 @@ def test_a_whole_napoleon_game_to_the_score(page, server) -> None:
     for _ in range(400):
         if wait_waiting(page) == "over":
             break
-        if page.locator(".adjutant-panel").count():
+        if page.locator(".zone-panel").count():
             saw_candidates = True
         phase = page.locator("#phases li.current").text_content() or ""
         if "Auction" in phase:
@@ -43,7 +43,7 @@ def test_a_whole_napoleon_game_to_the_score(page, server) -> None:
     expect(page.locator("#history")).to_contain_text("Game over")
     assert saw_candidates, "the 'who can hold the called card' panel never showed"
     # the score shows every seat's points; the adjutant is public by now
-    expect(page.locator(".middle .result")).to_contain_text("Seat 0")
+    expect(page.locator(".middle")).to_contain_text("Scores: Seat 0")
     shot(page, "napoleon-game-over")
 
 
@@ -57,7 +57,7 @@ def test_the_adjutant_is_not_on_the_page_before_its_card_is_played(page, server)
             break
         click_and_wait(page, page.locator("#btn-pass"))
     expect(page.locator("#phases li.current")).to_contain_text("Play")
-    expect(page.locator(".adjutant-panel")).to_be_visible()
+    expect(page.locator(".zone-panel")).to_be_visible()
     for label in page.locator(".seat h3, .hand h3").all_inner_texts():
         assert "adjutant" not in label.lower(), label
     shot(page, "napoleon-adjutant-panel")

@@ -44,7 +44,7 @@ def test_an_out_of_turn_ask_sees_the_play_it_answers_still_open(tmp_path: Path) 
         {"moves": [{"seat": 1, "action": "PASS"}]}))
     first = steps[0]
     assert first["moves"] == [{"seat": 1, "action": ["S-4", "H-4"]}]  # the engine keeps its window open
-    assert first["frames"][-1]["interrupt_open"] is True
+    assert first["frames"][-1]["trick"][-1] == {"seat": 1, "cards": ["S-4", "H-4"]}  # still the play to answer
     ask = first["ask"]
     assert ask["out_of_turn"] is True
     assert LET_GO in ask["legal"] and "C-9 D-9 H-9 S-9" in ask["legal"]
@@ -104,7 +104,8 @@ def test_a_call_is_a_decision_open_at_any_turn(tmp_path: Path) -> None:
         "ask": {"answers": [{"call": "tichu"}]}},
         {"ask": {"answers": [["D-2", "D-3", "D-4", "PHOENIX=5", "S-6"]]}}))
     assert '{"call":"tichu"}' in steps[0]["ask"]["legal"]
-    assert steps[0]["after"]["calls"][0] == "tichu"
+    assert "Tichu!" in steps[0]["after"]["display.seats"][0]["label"]  # the page shows the call
+    assert steps[0]["ask"]["side"] == ['{"call":"tichu"}'] and steps[0]["ask"]["labels"]['{"call":"tichu"}'] == "Call Tichu!"
     second = steps[1]["ask"]
     # a 14-card lead has hundreds of plays: the list is capped, shortest first, and says so
     assert second["complete"] is False

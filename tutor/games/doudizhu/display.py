@@ -31,6 +31,7 @@ def display_parts(game: Any, state: Any, view: dict[str, Any], seat: int | None,
     result = None
     if view.get("result"):
         result = t(f"ddz.display.result.{view['result']['winner']}")
-        zones.append({"text": t("ddz.display.scores", scores=[f"{s}: {'+' if v > 0 else ''}{v}" for s, v in enumerate(view["scores"])])})
+        zones.append({"text": t("ddz.display.scores", scores=[render("common.display.seat_score", {"seat": s, "score": f"{'+' if v > 0 else ''}{v}"}, lang)
+                                          for s, v in enumerate(view["scores"])])})
     return {"badges": badges, "info": info, "zones": zones, "show_trick": view["phase"] in ("play", "score"),
             "result": result, "reveal": view["phase"] != "auction"}

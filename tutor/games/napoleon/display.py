@@ -60,7 +60,8 @@ def display_parts(game: Any, state: Any, view: dict[str, Any], seat: int | None,
     result = None
     if view.get("result"):
         result = t(f"nap.display.result.{view['result']['winner']}")
-        zones.append({"text": t("nap.display.scores", scores=[f"{s}: {'+' if v > 0 else ''}{v}" for s, v in enumerate(view["scores"])])})
+        zones.append({"text": t("nap.display.scores", scores=[render("common.display.seat_score", {"seat": s, "score": f"{'+' if v > 0 else ''}{v}"}, lang)
+                                          for s, v in enumerate(view["scores"])])})
     holding = None
     if view.get("winning") is not None:
         holding = next((i for i, e in enumerate(view.get("trick") or []) if e["seat"] == view["winning"] and "cards" in e), None)
