@@ -11,8 +11,8 @@ name or its own view keys. A game fills in what is its own through ``Game.displa
   ("40 points taken");
 * ``info``: short facts above the trick ("Bid: 2 · Stake ×4");
 * ``zones``: boxes beside the trick, each ``{label?, cards?, text?, items?, details?}``;
-* ``trick``: ``{show, holding, marker, empty, out_of_turn}`` for the view's ``trick`` entries:
-  ``holding`` is the index of the entry that holds the trick, ``marker`` names it ("To beat" in
+* ``trick``: ``{show, holding, label, empty, out_of_turn}`` for the view's ``trick`` entries:
+  ``holding`` is the index of the entry that holds the trick, ``label`` names it ("To beat" in
   climbing games, "Holds the trick" in trick-taking ones), ``empty`` is said when the viewer leads;
 * ``decision``: ``tutor.decisions.describe`` for the viewing seat (None when it has none);
   ``side``: the side declarations open to it now (a Tichu call), each ``{action, key, label}``;
@@ -68,7 +68,7 @@ def build(game: "Game", state: Any, seat: int | None, view: dict[str, Any], lang
                   for s in range(players)],
         "info": parts.get("info", []),
         "zones": parts.get("zones", []),
-        "trick": {"show": show, "holding": holding, "marker": render(parts.get("marker", "common.display.to_beat"), {}, lang),
+        "trick": {"show": show, "holding": holding, "label": render(parts.get("marker", "common.display.to_beat"), {}, lang),
                   "empty": empty, "out_of_turn": render("common.display.out_of_turn", {}, lang)},
         "decision": game.decision(state, seat, lang) if seat is not None else None,
         "side": [{"action": a.to_json(), "key": action_key(game, a.to_json()), "label": game.action_label(a, lang)}

@@ -121,7 +121,7 @@ export class Engine {
     const id = this.nextId++;
     return new Promise((resolve) => {
       this.pending.set(id, resolve);
-      this.worker.postMessage({ type: "call", id, request });
+      this.worker.postMessage({ type: "request", id, request });
     });
   }
 }

@@ -343,7 +343,7 @@ function draw() {
 }
 
 function renderDecision(myTurn) {
-  const side = (st.side || []).map((action) => el("button", { type: "button", class: "call", onclick: () => act(action, true) },
+  const side = (st.side || []).map((action) => el("button", { type: "button", class: "side", onclick: () => act(action, true) },
     decisionLabel(action)));
   ui.decision.hidden = !myTurn && !side.length;
   if (ui.decision.hidden) return;

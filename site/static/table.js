@@ -246,7 +246,7 @@ export function renderTable(container, view, opts = {}) {
           el("span", { class: "who" }, `${fmt(S.seat, { n: entry.seat })}: `),
           entry.cards ? el("span", { class: "cards" }, entry.cards.map(cardImage)) : el("em", {}, S.passed),
           entry.in_turn === false ? el("strong", { class: "out-of-turn" }, ` ${d.trick.out_of_turn}`) : null,
-          top ? el("span", { class: "beat-label" }, ` ← ${d.trick.marker}`) : null));
+          top ? el("span", { class: "beat-label" }, ` ← ${d.trick.label}`) : null));
       });
     }
     middle.append(trick);
@@ -262,7 +262,7 @@ export function renderTable(container, view, opts = {}) {
 /** One zone beside the trick (tutor/display.py): cards with a label, a line, a list, or a panel. */
 function renderZone(zone) {
   const body = [];
-  if (zone.cards) body.push(el("div", { class: "kitty" }, zone.label ? el("span", { class: "label" }, `${zone.label}: `) : null, zone.cards.map(cardImage)));
+  if (zone.cards) body.push(el("div", { class: "zone-cards" }, zone.label ? el("span", { class: "label" }, `${zone.label}: `) : null, zone.cards.map(cardImage)));
   if (zone.text) body.push(el("p", { class: "zone-text" }, zone.text));
   if (zone.items && zone.items.length) body.push(el("ul", { class: "zone-items" }, zone.items.map((item) => el("li", {}, item))));
   if (zone.details) return el("details", { class: "zone-panel", open: true }, el("summary", {}, zone.details), body);

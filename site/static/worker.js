@@ -1,6 +1,6 @@
 // The rules engine in a Web Worker: Pyodide runs the same tutor package as the build.
 // Messages in:  {type: "init", wheel, stamp}          → out: {type: "stage"|"ready"|"failed", …}
-//               {type: "call", id, request}    → out: {type: "reply", id, response}
+//               {type: "request", id, request}    → out: {type: "reply", id, response}
 // The page never touches Python directly: every request goes through tutor.api.handle_json.
 
 let handle = null;
@@ -85,7 +85,7 @@ self.onmessage = async (event) => {
     }
     return;
   }
-  if (message.type === "call") {
+  if (message.type === "request") {
     let response;
     if (!handle) {
       response = { ok: false, error: "engine not ready" };
