@@ -32,27 +32,32 @@ POINTS_5_10_K: Mapping[str, int] = {"5": 5, "10": 10, "K": 10}
 POWER_BAND, TRUMP_BAND, LEAD_BAND = 1000, 200, 100
 
 
-def _no_power(card: Card) -> int:
-    return 0
-
-
 @dataclass(frozen=True)
 class TrumpOrder:
     """The order of one deal: ``trump_suit`` (None: no trump suit, as in a Shengji no-trump
-    hand), ``trump_rank`` (None: no trump rank), ``power`` (a card's power above all trumps,
-    0 for none; higher wins) and whether trumps follow as one suit."""
+    hand), ``trump_rank`` (None: no trump rank), ``powers`` (the cards above all trumps, each with
+    its power, higher wins: a table, looked up once per card) and whether trumps follow as one
+    suit."""
 
     trump_suit: str | None
     trump_rank: str | None = None
-    power: Callable[[Card], int] = field(default=_no_power, compare=False)
+    powers: Mapping[Card, int] = field(default_factory=dict, compare=False)
     trumps_follow_as_trump: bool = True
     rank_order: tuple[str, ...] = RANK_ORDER
+
+    def __post_init__(self) -> None:
+        # the plain order with the trump rank taken out, worked out once (strength runs per card)
+        plain = [r for r in self.rank_order if r != self.trump_rank]
+        object.__setattr__(self, "_values", {r: i + 2 for i, r in enumerate(plain)})
 
     def rank_value(self, card: Card) -> int:
         """The card's place in the plain rank order, with the trump rank taken out of it (in
         Shengji a level-5 hand ranks ... 4 6 7 ...: the 5s sit above the suit as trumps)."""
-        order = [r for r in self.rank_order if r != self.trump_rank]
-        return order.index(card.rank) + 2 if card.rank in order else 0
+        return self._values.get(card.rank, 0)  # type: ignore[attr-defined]
+
+    def power(self, card: Card) -> int:
+        """The card's power above all trumps, 0 for none."""
+        return self.powers.get(card, 0)
 
     def is_trump(self, card: Card) -> bool:
         """Power cards, cards of the trump rank, cards of the trump suit."""
@@ -73,7 +78,7 @@ class TrumpOrder:
         """How strongly ``card`` plays in a trick whose led group is ``led``: power cards, then
         trumps (the trump rank in the trump suit above the trump rank in other suits, both above
         the trump suit's plain cards), then the led group, then 0 (it cannot win)."""
-        power = self.power(card)
+        power = self.powers.get(card)
         if power:
             return POWER_BAND + power
         if card.special:
@@ -81,9 +86,9 @@ class TrumpOrder:
         if card.rank == self.trump_rank and self.trump_rank is not None:
             return TRUMP_BAND + 60 + (1 if card.suit == self.trump_suit else 0)
         if card.suit == self.trump_suit:
-            return TRUMP_BAND + self.rank_value(card)
-        if led is not None and self.effective_suit(card) == led:
-            return LEAD_BAND + self.rank_value(card)
+            return TRUMP_BAND + self._values.get(card.rank, 0)  # type: ignore[attr-defined]
+        if led is not None and (card.suit == led if not self.trumps_follow_as_trump else self.effective_suit(card) == led):
+            return LEAD_BAND + self._values.get(card.rank, 0)  # type: ignore[attr-defined]
         return 0
 
     def follow_options(self, hand: Sequence[Card], led: str | None) -> list[Card]:

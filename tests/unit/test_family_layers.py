@@ -63,7 +63,7 @@ def test_entries_write_the_shared_json() -> None:
 
 
 # ---------------------------------------------------------------- trick-taking
-LEVEL_5_HEARTS = TrumpOrder("H", "5", power=lambda c: {"RJ": 2, "BJ": 1}.get(c.special or "", 0))
+LEVEL_5_HEARTS = TrumpOrder("H", "5", powers={C("RJ"): 2, C("BJ"): 1})
 
 
 def test_a_trump_order_knows_a_trump_suit_and_a_trump_rank() -> None:
@@ -91,7 +91,7 @@ def test_following_and_the_winner() -> None:
 
 
 def test_a_printed_suit_order_follows_as_printed() -> None:
-    napoleonish = TrumpOrder("S", None, power=lambda c: 4 if c == C("S-A") else 0, trumps_follow_as_trump=False)
+    napoleonish = TrumpOrder("S", None, powers={C("S-A"): 4}, trumps_follow_as_trump=False)
     assert napoleonish.effective_suit(C("S-A")) == "S" and napoleonish.effective_suit(C("S-2")) == "S"
     hand = [C("S-A"), C("H-2")]
     assert napoleonish.follow_options(hand, "H") == [C("H-2")]

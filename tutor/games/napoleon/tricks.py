@@ -17,7 +17,7 @@ Readings chosen where the spec leaves room (also listed in ``game.py``):
 """
 from __future__ import annotations
 
-from functools import lru_cache, partial
+from functools import lru_cache
 from typing import Iterable, Sequence
 
 from ...cards import Card, DeckSpec
@@ -93,7 +93,8 @@ def trump_order(trump: str) -> TrumpOrder:
     """Napoleon's order in the shared trick-taking model (tutor/tricktaking.py): the power cards
     of NAP-RANK-1 above the trump suit; no trump rank; every card follows as the suit printed on
     it (NAP-FOLLOW-1: the Mighty is a spade, the jacks are jacks of their suits)."""
-    return TrumpOrder(trump, None, power=partial(power_rank, trump=trump), trumps_follow_as_trump=False)
+    powers = {MIGHTY: P_MIGHTY, JOKER: P_JOKER, main_jack(trump): P_MAIN, back_jack(trump): P_BACK}
+    return TrumpOrder(trump, None, powers=powers, trumps_follow_as_trump=False)
 
 
 def follow_options(hand: Sequence[Card], led: Card | None, joker_suit: str | None) -> list[Card]:
@@ -145,10 +146,11 @@ def trick_winner(plays: Sequence[tuple[int, Card]], trump: str, trick_no: int, j
     led = cards[0]
     suit = lead_suit(led, joker_suit)
     requested = led == CLUB_3  # a joker played on a led club 3 was requested (NAP-JOKER-1)
+    order = trump_order(trump)
     best_seat, best = plays[0][0], -2
     for seat, card in plays:
         weak = requested and joker_request_weakens and card.special == "JOKER"
-        value = strength(card, trump, suit, weak)
+        value = -1 if weak else order.strength(card, suit)  # NAP-JOKER-2 weakens a requested joker
         if value > best:
             best_seat, best = seat, value
     top = next(c for s, c in plays if s == best_seat)
