@@ -55,6 +55,21 @@ def action_label(game: "Game", action: Action, lang: str = "en") -> str:
     return str(action)
 
 
+def _option(game: "Game", action: Action, lang: str) -> dict[str, Any]:
+    """One option of a "choose" decision, worked out once per game, action and language: a view
+    is built after every move, and a Napoleon auction lists 41 options (callers never change it)."""
+    cache: dict[Any, dict[str, Any]] = game.__dict__.setdefault("_decision_option_cache", {})
+    item = cache.get((action, lang))
+    if item is None:
+        data = action.to_json()
+        item = {"action": data, "key": action_key(game, data), "label": action_label(game, action, lang)}
+        parts = game.action_parts(action, lang)
+        if parts is not None:
+            item["parts"] = parts
+        cache[(action, lang)] = item
+    return item
+
+
 def describe(game: "Game", state: Any, seat: int, lang: str = "en") -> dict[str, Any] | None:
     """The decision open to ``seat`` in turn, as the page draws it; None when it has none."""
     prefix = message_prefix(game)
@@ -73,14 +88,7 @@ def describe(game: "Game", state: Any, seat: int, lang: str = "en") -> dict[str,
                 "pass_label": render("common.action.pass", {}, lang), "clear": render("common.decision.clear", {}, lang)}
     if not game.legal_actions(state, seat):
         return None  # this seat has decided already (any-order decisions) or waits
-    listed = []
-    for action in options:
-        item: dict[str, Any] = {"action": action.to_json(), "key": action_key(game, action.to_json()),
-                                "label": action_label(game, action, lang)}
-        parts = game.action_parts(action, lang)
-        if parts is not None:
-            item["parts"] = parts
-        listed.append(item)
+    listed = [_option(game, action, lang) for action in options]
     out = {"kind": "choose", "options": listed}
     if len(listed) > MENU_AFTER and any("parts" in o for o in listed):
         phase = game.phase(state)
