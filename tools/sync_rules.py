@@ -9,7 +9,6 @@ folder; run this, read the diff, commit.
 from __future__ import annotations
 
 import argparse
-import shutil
 import sys
 from pathlib import Path
 

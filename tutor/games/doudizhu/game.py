@@ -25,14 +25,12 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
-from functools import cached_property
 from typing import Any, Mapping, Sequence
 
 from ...actions import PASS, Action, Decision, Pass, Play
 from ...cards import Card, format_cards, multiset_contains, multiset_remove, shortfall
 from ...climbing import everyone_else_passed, lead_after, next_seat
 from ...errors import ScenarioError
-from ...flags import flag
 from ...game import Event, Game, IllegalAction, Verdict
 from ...rng import derive
 from .combos import (BJ, RJ, TWO, TYPE_RULE, TYPES, Combo, ComboRules, FOUR_PLAYER_BANNED, RANK_TOKEN,

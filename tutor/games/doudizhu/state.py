@@ -9,12 +9,11 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Mapping, Sequence
 
-from ...actions import PASS
-from ...cards import Card, DeckSpec, format_cards
+from ...cards import Card, DeckSpec
 from ...climbing import TrickEntry, top
 from ...flags import flag
 from ...game import Event, from_session
-from .combos import BJ, RJ, Combo, ComboRules, card_rank
+from .combos import ComboRules, card_rank
 
 
 PHASES = ("deal", "auction", "kitty", "play", "score")

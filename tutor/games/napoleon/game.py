@@ -40,7 +40,6 @@ from ...actions import PASS, Action, Decision, Pass, Play
 from ...cards import Card, CardError, format_cards, multiset_contains, multiset_remove, shortfall
 from ...choices import ChooseCards
 from ...errors import ScenarioError
-from ...flags import flag
 from ...game import Event, Game, IllegalAction, Verdict
 from ...rng import derive
 from .reasoning import adjutant_candidates

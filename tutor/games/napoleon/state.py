@@ -11,7 +11,7 @@ from typing import Any, Mapping
 from ...cards import Card
 from ...flags import flag
 from ...game import Event, from_session
-from .tricks import JOKER, honours, is_honour
+from .tricks import is_honour
 
 
 PHASES = ("auction", "call_adjutant", "discard", "play", "joker_suit", "score")

@@ -8,12 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
-from ...actions import PASS
-from ...cards import Card, DeckSpec, format_cards
+from ...cards import Card, DeckSpec
 from ...climbing import TrickEntry, passes_since_top, top
 from ...flags import flag
 from ...game import Event, from_session
-from .combos import DRAGON, VALUE, Combo
+from .combos import VALUE
 
 
 PHASES = ("grand_tichu", "exchange", "play", "wish", "dragon_gift", "score")
