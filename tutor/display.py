@@ -21,6 +21,7 @@ name or its own view keys. A game fills in what is its own through ``Game.displa
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from .actions import action_key
@@ -32,11 +33,21 @@ if TYPE_CHECKING:
 
 def phase_names(game: "Game", lang: str) -> list[dict[str, str]]:
     """The game's phases with their names (the game's own word first, then the common one)."""
-    prefix = game.rule_prefix.lower()
-    return [{"id": p, "name": render(f"{prefix}.phase_title.{p}", {}, lang)} for p in game.phases]
+    return [dict(p) for p in _phase_names(game.rule_prefix.lower(), tuple(game.phases), lang)]
+
+
+@lru_cache(maxsize=None)
+def _phase_names(prefix: str, phases: tuple[str, ...], lang: str) -> tuple[dict[str, str], ...]:
+    # the same for every view of a game: worked out once per game and language
+    return tuple({"id": p, "name": render(f"{prefix}.phase_title.{p}", {}, lang)} for p in phases)
 
 
 def seat_label(seat: int, viewer: int | None, badges: list[str], lang: str) -> str:
+    return _seat_label(seat, viewer, tuple(badges), lang)
+
+
+@lru_cache(maxsize=1024)
+def _seat_label(seat: int, viewer: int | None, badges: tuple[str, ...], lang: str) -> str:
     parts = [render("common.display.seat_you" if seat == viewer else "common.display.seat", {"seat": seat}, lang)]
     parts.extend(f"· {b}" for b in badges)
     return " ".join(parts)

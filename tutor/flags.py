@@ -14,6 +14,7 @@ catalog's top-level ``"presets"``; a flag's words are its catalog entry ``<PREFI
 from __future__ import annotations
 
 import dataclasses
+import functools
 from typing import Any, Mapping, TypeVar
 
 from .errors import FlagError
@@ -54,7 +55,16 @@ def parse_flags(cls: type[F], data: Mapping[str, Any] | None, path: str = "flags
 
 
 def flags_to_dict(flags: Any) -> dict[str, Any]:
-    """The flags as a JSON object (every flag, defaults included)."""
+    """The flags as a JSON object (every flag, defaults included). Every view carries them, and
+    a game's flags are frozen, so the object is worked out once per flags value (a copy each call)."""
+    try:
+        return dict(_flags_dict(flags))
+    except TypeError:  # flags that cannot be hashed
+        return dataclasses.asdict(flags)
+
+
+@functools.lru_cache(maxsize=256)
+def _flags_dict(flags: Any) -> dict[str, Any]:
     return dataclasses.asdict(flags)
 
 

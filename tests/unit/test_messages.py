@@ -172,3 +172,21 @@ def test_a_count_of_one_takes_the_singular_where_the_catalog_has_one():  # and a
                 base = key.rsplit(".", 1)[0]
                 assert base in catalog(lang), key
                 assert set(PLACEHOLDER.findall(catalog(lang)[key])) <= set(PLACEHOLDER.findall(catalog(lang)[base])) | {"count"}
+
+
+def test_remembered_texts_are_the_texts_themselves():
+    """``render`` remembers texts; what it remembers must never stand in for a different message."""
+    from tutor import messages
+    cases = [("nap.event.trick_won", {"seat": 2, "trick": 3, "count": 1, "cards": ["H-10"]}),
+             ("nap.event.trick_won", {"seat": 2, "trick": 3, "count": 2, "cards": ["H-10", "S-J"]}),
+             ("nap.event.trick_won", {"seat": 2, "trick": 3, "count": True, "cards": ["H-10"]}),  # True is not 1
+             ("ddz.type_mismatch", {"type": "single", "top_type": "pair"}),
+             ("ddz.type_mismatch", {"type": ["single"], "top_type": {"nested": [1]}})]  # nothing to hash: afresh
+    for lang in LANGS:
+        for key, params in cases:
+            fresh = messages._render(key, params, lang)
+            assert render(key, params, lang) == fresh
+            assert render(key, params, lang) == fresh  # the second time from memory
+    one = render("nap.event.trick_won", cases[0][1], "en")
+    assert render("nap.event.trick_won", {**cases[0][1], "count": True}, "en") != one  # True hashes as 1
+    assert render("nap.event.trick_won", cases[0][1], "ja") != one
