@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 
 import jinja2  # noqa: E402
 
-from sitebuild.lessons import (Lesson, LessonError, check_translations, compact_frames, compute_lesson,  # noqa: E402
+from sitebuild.lessons import (Lesson, LessonError, check_translations, compact_frames, compute_lesson, intern_decisions,  # noqa: E402
                                intern_texts,
                                load_course)
 from sitebuild.proofread import md, proofread  # noqa: E402
@@ -188,11 +188,12 @@ def build_course(site: Site, game_name: str, by_lang: dict[str, list[Lesson]]) -
                     game=game_name, lessons=summaries)
         for i, lesson in enumerate(lessons):
             steps = [{"html": md(step["prose"])} for step in lesson.computed]
-            payload_steps, strings = intern_texts([compact_frames({k: v for k, v in step.items() if k != "prose"})
-                                                   for step in lesson.computed])
+            payload_steps, decisions = intern_decisions([compact_frames({k: v for k, v in step.items() if k != "prose"})
+                                                         for step in lesson.computed])
+            payload_steps, strings = intern_texts(payload_steps)
             data = {
                 "game": game_name, "lang": lang, "key": lesson.key, "suits_matter": game.suits_matter,
-                "phases": phase_names(game, lang), "steps": payload_steps, "strings": strings, "scenarios": lesson.scenarios,
+                "phases": phase_names(game, lang), "steps": payload_steps, "strings": strings, "decisions": decisions, "scenarios": lesson.scenarios,
                 "rules": rule_titles(game_name, lang, collect_rule_ids(payload_steps, set())),
                 "wheel": site.wheel_name, "stamp": site.stamp,
                 "next": summaries[i + 1]["slug"] + ".html" if i + 1 < len(lessons) else None,

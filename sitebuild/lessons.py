@@ -176,14 +176,28 @@ _VIEW_KEEP = ("seat", "to_act", "phase", "hand", "cards_held", "result", "trick"
 
 def lean_view(view: dict[str, Any]) -> dict[str, Any]:
     """A frame's view with only what the page reads: ``display`` (the table in words,
-    tutor/display.py) is spread into top-level ``display.<part>`` keys, so a frame sends only the
-    parts that changed (``delta``); its phase names come once per page (``phases`` in the page's
+    tutor/display.py) is spread into top-level ``display.<part>`` keys (the trick by field, the
+    seats one by one), so a frame sends only the parts that changed (``delta``); its phase names come once per page (``phases`` in the page's
     data), not with every frame. The page folds the parts back (player.js: unpack)."""
     display = dict(view.get("display") or {})
     display.pop("phases", None)
     out = {k: view[k] for k in _VIEW_KEEP if view.get(k) is not None and view.get(k) != []}
-    out.update({f"display.{k}": v for k, v in display.items() if v is not None and v != [] and v != {}})
+    for k, v in display.items():
+        if v is None or v == [] or v == {}:
+            continue
+        if k in _SPREAD_FIELDS:  # the trick's marker words stay put while its holder changes
+            out.update({f"display.{k}.{field}": x for field, x in v.items() if x is not None})
+        elif k in _SPREAD_ITEMS:  # one seat's notes change, not the other seats'
+            out.update({f"display.{k}.{i}": x for i, x in enumerate(v)})
+        else:
+            out[f"display.{k}"] = v
     return out
+
+
+#: display parts sent field by field (``display.trick.holding``) and item by item
+#: (``display.seats.2``), so a frame carries only the fields and seats that changed
+_SPREAD_FIELDS = ("trick",)
+_SPREAD_ITEMS = ("seats",)
 
 
 def delta(prev: dict[str, Any], cur: dict[str, Any]) -> dict[str, Any]:
@@ -202,6 +216,35 @@ def delta(prev: dict[str, Any], cur: dict[str, Any]) -> dict[str, Any]:
             out[k] = v
     out.update({k: None for k in prev if k not in cur})
     return out
+
+
+def intern_decisions(steps: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Replaces each frame's decision (``display.decision``: its options and their words) by its
+    index in one table: a bidding lesson asks the same auction menu at many steps, and the page
+    keeps it once (player.js: foldDisplay looks it up)."""
+    table: list[dict[str, Any]] = []
+    index: dict[str, int] = {}
+
+    def ref(decision: dict[str, Any]) -> int:
+        key = json.dumps(decision, sort_keys=True, ensure_ascii=False)
+        if key not in index:
+            index[key] = len(table)
+            table.append(decision)
+        return index[key]
+
+    out = []
+    for step in steps:
+        step = dict(step)
+        for part in ("frames", "after"):
+            frames = step.get(part)
+            if frames is None:
+                continue
+            listed = frames if isinstance(frames, list) else [frames]
+            listed = [dict(f, **{"display.decision": ref(f["display.decision"])})
+                      if isinstance(f.get("display.decision"), dict) else f for f in listed]
+            step[part] = listed if isinstance(frames, list) else listed[0]
+        out.append(step)
+    return out, table
 
 
 #: the fields whose strings a page keeps once, in its ``strings`` table (texts repeat across steps)
@@ -329,9 +372,27 @@ def compute_lesson(lesson: Lesson) -> list[dict[str, Any]]:
             # letting a chance go is no engine action (the page's replay skips it)
             replay.append(_replay_entry(seat, first, in_turn=first != LET_GO and not answered["out_of_turn"]))
             entry["after"] = _frame(game, state, seat, show, lang, answered["events"])
+        _keep_decision_where_asked(entry)
         computed.append(entry)
     lesson.computed = computed
     return computed
+
+
+#: the parts of a view the page reads only while the learner decides (player.js: renderDecision)
+_DECISION_PARTS = ("display.decision", "display.side")
+
+
+def _keep_decision_where_asked(entry: dict[str, Any]) -> None:
+    """The decision controls show only at a step's question, on its last frame: every other frame
+    (a scripted move being watched, the answered position) leaves the decision out, which was
+    most of a bidding lesson's bytes (a Napoleon auction menu in every frame)."""
+    asked = len(entry["frames"]) - 1 if "ask" in entry else None
+    for i, frame in enumerate(entry["frames"]):
+        if i != asked:
+            for part in _DECISION_PARTS:
+                frame.pop(part, None)
+    for part in _DECISION_PARTS:
+        entry.get("after", {}).pop(part, None)
 
 
 def _replay_entry(seat: int, action: Any, *, in_turn: bool) -> dict[str, Any]:

@@ -452,15 +452,22 @@ function unpack(step) {
   if (step.after) step.after = foldDisplay(step.after);
 }
 
-/** The build spreads ``view.display`` into ``display.<part>`` keys (sitebuild/lessons.py: lean_view,
- * so frames send the parts that changed); a part left out was empty. */
+/** The build spreads ``view.display`` into ``display.<part>`` keys, the trick field by field and the
+ * seats one by one (sitebuild/lessons.py: lean_view, so frames send the parts that changed); a part
+ * left out was empty. */
 function foldDisplay(frame) {
   const display = { phases: data.phases, seats: [], info: [], zones: [], trick: { show: false, holding: null },
     decision: null, side: [], result: null, reveal: true };
   const view = {};
   for (const [key, value] of Object.entries(frame)) {
-    if (key.startsWith("display.")) display[key.slice(8)] = value;
-    else view[key] = value;
+    if (!key.startsWith("display.")) { view[key] = value; continue; }
+    const [part, field] = key.slice(8).split(/\.(.*)/s);
+    // a decision is an index into the page's table (sitebuild/lessons.py: intern_decisions)
+    if (part === "decision" && typeof value === "number") display.decision = data.decisions[value];
+    else if (field === undefined) display[part] = value;
+    // a part sent field by field (the trick) or item by item (the seats: lean_view)
+    else if (Array.isArray(display[part])) display[part][Number(field)] = value;
+    else display[part] = { ...display[part], [field]: value };
   }
   view.display = display;
   return view;

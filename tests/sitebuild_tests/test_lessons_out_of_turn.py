@@ -104,7 +104,7 @@ def test_a_call_is_a_decision_open_at_any_turn(tmp_path: Path) -> None:
         "ask": {"answers": [{"call": "tichu"}]}},
         {"ask": {"answers": [["D-2", "D-3", "D-4", "PHOENIX=5", "S-6"]]}}))
     assert '{"call":"tichu"}' in steps[0]["ask"]["legal"]
-    assert "Tichu!" in steps[0]["after"]["display.seats"][0]["label"]  # the page shows the call
+    assert "Tichu!" in steps[0]["after"]["display.seats.0"]["label"]  # the page shows the call
     assert steps[0]["ask"]["side"] == ['{"call":"tichu"}'] and steps[0]["ask"]["labels"]['{"call":"tichu"}'] == "Call Tichu!"
     second = steps[1]["ask"]
     # a 14-card lead has hundreds of plays: the list is capped, shortest first, and says so
