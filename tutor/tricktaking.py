@@ -112,6 +112,14 @@ class TrumpOrder:
         return best_seat
 
 
+def void_shown(order: TrumpOrder, led: str | None, card: Card, free: bool = False) -> str | None:
+    """The group a play shows its seat lacks: the led group, when ``card`` does not follow it
+    (and is not ``free``, a card a seat may play whatever was led); None otherwise."""
+    if led is None or free or order.effective_suit(card) == led:
+        return None
+    return led
+
+
 def voids(tricks: Iterable[Sequence[tuple[int, Card]]], order: TrumpOrder,
           led_of: Callable[[Sequence[tuple[int, Card]]], str | None] | None = None,
           free: Callable[[Card], bool] = lambda card: False) -> dict[int, set[str]]:
@@ -128,7 +136,7 @@ def voids(tricks: Iterable[Sequence[tuple[int, Card]]], order: TrumpOrder,
         if led is None:
             continue
         for seat, card in plays[1:]:
-            if order.effective_suit(card) != led and not free(card):
+            if void_shown(order, led, card, free(card)) is not None:
                 out.setdefault(seat, set()).add(led)
     return out
 

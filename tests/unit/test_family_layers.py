@@ -104,3 +104,35 @@ def test_voids_and_points() -> None:
     assert voids(tricks, o) == {1: {"S"}, 0: {TRUMP}}
     assert voids(tricks, o, free=lambda c: c == C("D-3")) == {0: {TRUMP}}
     assert card_points([C(t) for t in ("S-5", "H-10", "D-K", "C-A", "RJ")], POINTS_5_10_K) == 25
+
+
+def test_napoleon_voids_are_the_shared_models_voids() -> None:
+    """Napoleon records the suits a seat showed it lacks as each card is played; the shared model
+    (tutor/tricktaking.py: voids) reads the same from the finished tricks (NAP-FOLLOW-1: the
+    joker is free and shows nothing; a led joker's named suit is the lead suit, NAP-JOKER-3)."""
+    import random
+
+    from tutor.games.napoleon import GAME
+    from tutor.games.napoleon.tricks import FOLLOWING, JOKER, lead_suit
+
+    checked = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = GAME.new_game(GAME.Flags(), seed)
+        tricks: list[list[tuple[int, Card]]] = []
+        joker_suits: list[str | None] = []
+        while not GAME.round_over(state):
+            seat = GAME.to_act(state)
+            before = state
+            state = GAME.apply(state, rng.choice(GAME.legal_actions(state, seat)), seat)
+            if before.phase in ("play", "joker_suit") and before.trick and len(before.trick) == 4 and not state.trick:
+                plays = [(e.seat, e.card) for e in before.trick]
+                last = next(e for e in reversed(state.log) if e.key == "nap.event.play")
+                plays.append((seat, Card.parse(last.params["cards"][0])))
+                tricks.append(plays)
+                joker_suits.append(before.trick[0].joker_suit)
+                led = {id(p): lead_suit(p[0][1], js) for p, js in zip(tricks, joker_suits)}
+                expected = voids(tricks, FOLLOWING, led_of=lambda p: led[id(p)], free=lambda c: c == JOKER)
+                assert {s: set(v) for s, v in enumerate(state.voids) if v} == expected
+                checked += 1
+    assert checked > 100

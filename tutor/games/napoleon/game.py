@@ -45,7 +45,7 @@ from ...rng import derive
 from .reasoning import adjutant_candidates
 from .scoring import game_score
 from .tricks import (CLUB_3, DECK, JOKER, MIGHTY, SUITS, bid_beats, direction_after, follow_options, honours,
-                     is_honour, is_power, lead_suit, sort_hand, trick_winner)
+                     is_honour, is_power, lead_suit, sort_hand, trick_winner, void_shown)
 from .state import (PHASES, PLAYERS, HAND_SIZE, KITTY_SIZE, TRICKS, MAX_BID, Flags, Entry, _EMPTY5, State, Session)
 
 
@@ -514,9 +514,9 @@ class Napoleon(Game):
             else:
                 events.append(_event("nap.event.adjutant_revealed", ("NAP-ADJ-2",), seat=seat, cards=[card.token]))
         voids = state.voids
-        if state.trick and not card.special:
-            suit = lead_suit(state.trick[0].card, state.trick[0].joker_suit)
-            if suit is not None and card.suit != suit:  # a follower off suit has none (NAP-FOLLOW-1)
+        if state.trick:  # a follower off suit has none (NAP-FOLLOW-1)
+            suit = void_shown(state.trick[0].card, state.trick[0].joker_suit, card)
+            if suit is not None:
                 voids = _set(voids, seat, voids[seat] | {suit})
         trick = state.trick + (Entry(seat, card),)
         state = replace(state, hands=hands, trick=trick, revealed=revealed, trick_closed=False, voids=voids,

@@ -22,6 +22,7 @@ from typing import Iterable, Sequence
 
 from ...cards import Card, DeckSpec
 from ...tricktaking import TrumpOrder
+from ...tricktaking import void_shown as shared_void_shown
 
 DECK = DeckSpec(copies=1, specials=("JOKER",))  # NAP-SETUP-2: 52 cards and one joker
 SUITS = ("S", "H", "D", "C")
@@ -104,10 +105,22 @@ def follow_options(hand: Sequence[Card], led: Card | None, joker_suit: str | Non
     if led == CLUB_3 and JOKER in hand:
         return [JOKER]  # NAP-JOKER-1: the club 3 requests the joker
     suit = lead_suit(led, joker_suit)
-    same = [c for c in hand if not c.special and c.suit == suit]
-    if not same:
-        return list(hand)  # void in the lead suit: any card
-    return same + [c for c in hand if c.special == "JOKER"]  # the joker may always be played
+    options = FOLLOWING.follow_options(hand, suit)  # the lead suit's cards, or any card when void
+    if JOKER in hand and JOKER not in options:
+        options.append(JOKER)  # the joker may always be played
+    return options
+
+
+#: following in Napoleon: every card follows as the suit printed on it, whatever the trump
+#: (NAP-FOLLOW-1), and the joker has no suit; the shared model's following and void tracking
+FOLLOWING = TrumpOrder(None, None, trumps_follow_as_trump=False)
+
+
+def void_shown(first: Card, joker_suit: str | None, card: Card) -> str | None:
+    """The suit a follower's ``card`` shows it lacks in a trick led with ``first`` (public
+    knowledge: the bots' memory, who can be the adjutant): the lead suit when ``card`` is of
+    another suit (NAP-FOLLOW-1); the joker, free to be played, shows nothing."""
+    return shared_void_shown(FOLLOWING, lead_suit(first, joker_suit), card, free=card.special == "JOKER")
 
 
 def strength(card: Card, trump: str, suit: str | None, weak_joker: bool = False) -> int:
