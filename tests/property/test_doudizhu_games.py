@@ -1,19 +1,26 @@
-"""Property tests over whole random Dou Dizhu rounds (hypothesis).
+"""Property tests over whole random Dou Dizhu rounds (hypothesis): what is particular to Dou
+Dizhu. What every game shares (cards conserved, a decision for the seat to act, ``explain``
+agreeing with ``legal_actions`` on the listed actions, ``apply`` leaving its input and refusing
+the illegal, hands ending) is tests/property/test_every_game_random.py's.
+
+Here: random card subsets are legal exactly when they are listed (the combination rules: one
+play with several readings must say which, DDZ-PLAY-2); playing out of turn is refused; the
+heuristic bot's choice is listed; payments sum to zero and follow DDZ-PAY (the stake times the
+multiplier from each farmer); the landlord wins exactly when their hand is empty; the next
+round rotates the dealer and deals full hands.
 
 CI plays at least 500 rounds per player count; ``CARDTUTOR_GAMES`` raises it.
 """
 from __future__ import annotations
 
-import copy
 import os
 from collections import Counter
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tutor.actions import Pass, Play
+from tutor.actions import Play
 from tutor.bots import heuristic_choice, random_choice
-from tutor.game import IllegalAction
 from tutor.registry import find_game
 from tutor.rng import Rng
 
@@ -32,7 +39,7 @@ def _norm(action: object) -> object:
     return GAME.normalize_action(GAME.action_to_json(action))  # type: ignore[arg-type]
 
 
-def _check_conservation(state: object, deck: Counter) -> None:
+def _check_conservation(state: object, deck: Counter) -> None:  # the next round's deal
     assert Counter(GAME.all_cards(state)) == deck, "every card is in exactly one place"
 
 
@@ -50,16 +57,11 @@ def play_round(players: int, flags_in: dict, seed: int, bot_mix: int) -> None:
     rng = Rng(seed)
     start_scores = list(state.scores)
     for turn in range(MAX_TURNS):
-        _check_conservation(state, deck)
         if GAME.round_over(state):
             break
         seat = GAME.to_act(state)
         legal = GAME.legal_actions(state, seat)
-        assert legal, "the seat to act always has an action"
         keys = {_norm(a) for a in legal}
-        # explain agrees with legal_actions, for the legal ones and for random other tries
-        for a in legal[:5] + legal[-3:]:
-            assert GAME.explain(state, a, seat).legal
         if state.phase == "play":
             for _ in range(3):
                 try_play = Play(_random_subset(state.hands[seat], rng))
@@ -77,17 +79,7 @@ def play_round(players: int, flags_in: dict, seed: int, bot_mix: int) -> None:
             assert _norm(action) in keys
         else:
             action = random_choice(GAME, state, seat, rng).action
-        before = copy.deepcopy(state) if turn % 4 == 0 else None
-        new_state = GAME.apply(state, action, seat)
-        if before is not None:
-            assert state == before, "apply never mutates its input"
-        # an illegal attempt is rejected and leaves everything untouched
-        if state.phase == "play" and not isinstance(action, Pass) and state.top() is None:
-            try:
-                GAME.apply(new_state, Pass(), (seat + 2) % players)
-            except IllegalAction:
-                pass
-        state = new_state
+        state = GAME.apply(state, action, seat)
     else:
         raise AssertionError("the round did not end")
     assert state.result is not None

@@ -5,11 +5,13 @@ with a mix of random legal actions and the heuristic bot (which seats use the bo
 too). CI plays at least 500 games; ``CARDTUTOR_GAMES`` raises it. A few sessions of several
 games (``advance``) check that totals carry over and Napoleon bids first (NAP-NEXT-1).
 
-Checked after every action: the 53 cards are conserved; the 20 honours are always accounted
-for (hands, kitty, discards, the trick, the tricks won); every action played was legal;
-``explain`` agrees with ``legal_actions`` (every card of the hand in play; bids, calls, suits
-and discards elsewhere); ``apply`` never mutates its input and a rejected action raises;
-the adjutant stays out of every view but its own until the called card is played. After
+What every game shares (cards conserved, a decision for the seat to act, ``explain`` agreeing
+with the listed actions, ``apply`` leaving its input and refusing the illegal, games ending) is
+tests/property/test_every_game_random.py's. Checked here after every action: the 20 honours
+are always accounted for (hands, kitty, discards, the trick, the tricks won); every action
+played was listed, none twice; ``explain`` agrees with ``legal_actions`` card by card in play
+(NAP-FOLLOW) and for bids, calls, suits and discards; nothing is open out of turn; replaying a
+card no longer held is refused; the adjutant stays out of every view but its own until the called card is played. After
 every trick: exactly one winner, the one an independent re-statement of NAP-RANK/YORO/SAME2
 names, who leads next and took the trick's honours. At the end: the score follows the table
 (re-stated here from napoleon.md §9, not imported).
@@ -18,7 +20,6 @@ from __future__ import annotations
 
 import json
 import os
-import pickle
 from collections import Counter
 from itertools import combinations
 from typing import Any
@@ -37,7 +38,6 @@ from tutor.rng import Rng
 GAMES = max(500, int(os.environ.get("CARDTUTOR_GAMES", "500")))
 SESSIONS = max(10, GAMES // 50)
 GAME = find_game("napoleon")
-FULL_DECK = Counter(DECK.cards())
 HONOURS = {"10", "J", "Q", "K", "A"}
 MAX_STEPS = 2000
 
@@ -128,10 +128,8 @@ def _key(action: Any) -> Any:
     return ("decision", action.key, value)
 
 
-def _check_conservation(state: Any) -> None:
-    cards = GAME.all_cards(state)
-    assert Counter(cards) == FULL_DECK, "every card is in exactly one place"
-    assert sum(1 for c in cards if honour(c)) == 20, "20 honours"
+def _check_honours(state: Any) -> None:
+    assert sum(1 for c in GAME.all_cards(state) if honour(c)) == 20, "20 honours"
 
 
 def _check_secret(state: Any) -> None:
@@ -152,11 +150,8 @@ def _check_secret(state: Any) -> None:
 
 
 def _check_explain(state: Any, seat: int, legal: list, keys: set, rng: Rng) -> None:
-    for a in legal[:3] + [legal[rng.below(len(legal))]]:
-        assert GAME.explain(state, a, seat).legal, (a, GAME.explain(state, a, seat))
     phase = state.phase
     other = (seat + 1 + rng.below(4)) % 5
-    assert not GAME.explain(state, legal[0], other).legal, "only the seat to act acts"
     assert not GAME.explain(state, legal[0], seat, in_turn=False).legal, "no action out of turn"
     assert GAME.legal_actions(state, other) == [] and GAME.legal_actions(state, seat, in_turn=False) == []
     if phase == "play":
@@ -247,14 +242,13 @@ def play_game(state: Any, seed: int, bot_seats: int) -> Any:
     rng = Rng(seed)
     start_scores = state.scores
     for step in range(MAX_STEPS):
-        _check_conservation(state)
+        _check_honours(state)
         if step % 7 == 0:
             _check_secret(state)
         if GAME.round_over(state):
             break
         seat = GAME.to_act(state)
         legal = GAME.legal_actions(state, seat)
-        assert legal, "the seat to act always has an action"
         keys = {_key(a) for a in legal}
         assert len(keys) == len(legal), "no action is listed twice"
         _check_explain(state, seat, legal, keys, rng)
@@ -265,10 +259,7 @@ def play_game(state: Any, seed: int, bot_seats: int) -> Any:
         else:
             action = random_choice(GAME, state, seat, rng).action
         assert _key(action) in keys, ("played action not in legal_actions", action)
-        snapshot = pickle.dumps(state) if step % 5 == 0 else None
         new = GAME.apply(state, action, seat)
-        if snapshot is not None:
-            assert pickle.dumps(state) == snapshot, "apply never mutates its input"
         if isinstance(action, Play):
             try:
                 GAME.apply(new, action, seat)

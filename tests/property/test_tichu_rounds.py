@@ -7,15 +7,18 @@ every action every seat is polled for out-of-turn bombs, and sometimes one is pl
 through ``side_actions``. CI plays at least 500 rounds; ``CARDTUTOR_GAMES`` raises it. A few
 whole games (``advance`` round after round, small ``target_score``) check the game end.
 
-Checked: the 56 cards are conserved (physical cards only); every action played was legal (in
-or out of turn); ``explain`` agrees with ``legal_actions``; ``apply`` never mutates its input; the
+What every game shares (cards conserved, a decision for the seat to act, ``explain`` agreeing
+with the listed actions, ``apply`` leaving its input and refusing the illegal, rounds ending) is
+tests/property/test_every_game_random.py's. Checked here: every action played was listed, in or
+out of turn, none twice; ``explain`` agrees with ``legal_actions`` on random card sets and bombs
+out of turn; Tichu calls are open exactly while ``side_actions`` lists them; the played cards
+leave the hand; the round ends exactly at three out or a one-two; the
 wish is never left unfulfilled when it could be fulfilled; 100 card points per round (200/0 on a
 one-two), scored from the captured piles by TICHU-END-3; calls ±100/±200; rounds and games end.
 """
 from __future__ import annotations
 
 import os
-import pickle
 from collections import Counter
 from typing import Any
 
@@ -29,13 +32,12 @@ from tutor.game import IllegalAction
 from tutor.registry import find_game
 from tutor.games.tichu import bot
 from tutor.games.tichu.combos import DRAGON, Hand, generate, is_natural
-from tutor.games.tichu.game import DECK, card_points, team_of
+from tutor.games.tichu.game import card_points, team_of
 from tutor.rng import Rng
 
 GAMES = max(500, int(os.environ.get("CARDTUTOR_GAMES", "500")))
 WHOLE_GAMES = max(20, GAMES // 25)
 GAME = find_game("tichu")
-FULL_DECK = Counter(DECK.cards())
 MAX_STEPS = 1500
 
 flag_sets = st.fixed_dictionaries({}, optional={
@@ -54,10 +56,9 @@ def _key(action: Any) -> Any:
     return ("decision", action.key, action.value)
 
 
-def _check_conservation(state: Any) -> None:
-    cards = GAME.all_cards(state)
-    assert all(not c.declared for c in cards), "only physical cards are kept"
-    assert Counter(cards) == FULL_DECK, "every card is in exactly one place"
+def _check_physical(state: Any) -> None:
+    """A Phoenix played as a rank is kept as the Phoenix (the card itself), never as its reading."""
+    assert all(not c.declared for c in GAME.all_cards(state)), "only physical cards are kept"
 
 
 def _has_wished(cards: Any, wish: str) -> bool:
@@ -208,7 +209,6 @@ def _poll_interrupts(state: Any, rng: Rng, bomb_rate: int, bot_seats: int) -> An
             return state
         seat, bomb = options[rng.below(len(options))]
         state = GAME.apply(state, bomb, seat, in_turn=False)
-        _check_conservation(state)
         _check_round_end(state)
         if state.phase != "play":
             return state
@@ -282,7 +282,6 @@ def play_round(state: Any, seed: int, bot_seats: int, bomb_rate: int, call_rate:
     rng = Rng(seed)
     start_scores = state.scores
     for step in range(MAX_STEPS):
-        _check_conservation(state)
         if GAME.round_over(state):
             break
         # random Tichu calls (side actions), by any seat still holding all its cards
@@ -302,7 +301,6 @@ def play_round(state: Any, seed: int, bot_seats: int, bomb_rate: int, call_rate:
             assert GAME.explain(state, action, seat).legal, action
         else:
             legal = GAME.legal_actions(state, seat)
-            assert legal, "the seat to act always has an action"
             keys = {_key(a) for a in legal}
             assert len(keys) == len(legal), "no action is listed twice"
             _check_explain(state, seat, legal, keys, rng)
@@ -318,10 +316,7 @@ def play_round(state: Any, seed: int, bot_seats: int, bomb_rate: int, call_rate:
             else:
                 action = random_choice(GAME, state, seat, rng).action
             assert _key(action) in keys, ("played action not in legal_actions", action)
-        before = pickle.dumps(state) if step % 4 == 0 else None  # a deep snapshot, cheaper than deepcopy
         new_state = GAME.apply(state, action, seat)
-        if before is not None:
-            assert pickle.dumps(state) == before, "apply never mutates its input"
         if state.phase == "play" and isinstance(action, Play):
             assert Counter(new_state.hands[seat]) + Counter(c.physical for c in action.cards) == \
                 Counter(state.hands[seat]), "the played cards leave the hand"
@@ -337,7 +332,7 @@ def play_round(state: Any, seed: int, bot_seats: int, bomb_rate: int, call_rate:
         state = GAME.settle(state)
     else:
         raise AssertionError("the round did not end")
-    _check_conservation(state)
+    _check_physical(state)
     _check_round_result(state, start_scores)
     _record_events(state)
     assert GAME.legal_actions(state, 0) == [] and GAME.to_act(state) is None
