@@ -96,7 +96,10 @@ class TrumpOrder:
         of that group if it holds any, otherwise any card."""
         if led is None:
             return list(hand)
-        same = [c for c in hand if self.effective_suit(c) == led]
+        if self.trumps_follow_as_trump:
+            same = [c for c in hand if self.effective_suit(c) == led]
+        else:  # the printed suit (effective_suit, inlined: this runs for every legal-move list)
+            same = [c for c in hand if c.suit == led and not c.special]
         return same if same else list(hand)
 
     def trick_winner(self, plays: Sequence[tuple[int, Card]], led: str | None = None) -> int:

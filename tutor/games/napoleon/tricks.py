@@ -106,8 +106,8 @@ def follow_options(hand: Sequence[Card], led: Card | None, joker_suit: str | Non
         return [JOKER]  # NAP-JOKER-1: the club 3 requests the joker
     suit = lead_suit(led, joker_suit)
     options = FOLLOWING.follow_options(hand, suit)  # the lead suit's cards, or any card when void
-    if JOKER in hand and JOKER not in options:
-        options.append(JOKER)  # the joker may always be played
+    if len(options) < len(hand):  # following the lead suit: the joker may always be played too
+        options += [c for c in hand if c.special == "JOKER"]
     return options
 
 
