@@ -17,15 +17,18 @@ import dataclasses
 import functools
 from typing import Any, Mapping, TypeVar
 
-from .errors import FlagError
+from .errors import FlagError, json_type_name, short_value
 
 F = TypeVar("F")
 
 
-def flag(default: Any, *, choices: tuple[Any, ...] | None = None, doc: str = "", rule: str | None = None) -> Any:
-    """Declares one flag field (``choices`` restricts the value; ``doc`` says what it does;
-    ``rule`` is the ID of the rule it changes, e.g. ``"TICHU-BOMB-7"``)."""
-    return dataclasses.field(default=default, metadata={"choices": choices, "doc": doc, "rule": rule})
+def flag(default: Any, *, choices: tuple[Any, ...] | None = None, doc: str = "", rule: str | None = None,
+         minimum: int | None = None, maximum: int | None = None) -> Any:
+    """Declares one flag field (``choices`` restricts the value; ``minimum``/``maximum`` bound a
+    number without listed choices; ``doc`` says what it does; ``rule`` is the ID of the rule it
+    changes, e.g. ``"TICHU-BOMB-7"``)."""
+    return dataclasses.field(default=default, metadata={"choices": choices, "doc": doc, "rule": rule,
+                                                         "min": minimum, "max": maximum})
 
 
 def parse_flags(cls: type[F], data: Mapping[str, Any] | None, path: str = "flags") -> F:
@@ -45,7 +48,10 @@ def parse_flags(cls: type[F], data: Mapping[str, Any] | None, path: str = "flags
         expected = type(default)
         ok = isinstance(value, expected) and (expected is not int or not isinstance(value, bool))
         if not ok:
-            raise FlagError(f"{path}.{name}", f"expected {expected.__name__}, got {value!r}")
+            raise FlagError(f"{path}.{name}", f"expected {json_type_name(default, article=True)}, got {short_value(value)}")
+        low, high = f.metadata.get("min"), f.metadata.get("max")
+        if (low is not None and value < low) or (high is not None and value > high):
+            raise FlagError(f"{path}.{name}", f"{short_value(value)} is out of range ({low} to {high})")
         choices = f.metadata.get("choices")
         if choices is not None and value not in choices:
             allowed = ", ".join(repr(c) for c in choices)
@@ -82,7 +88,8 @@ def describe_flags(cls: type) -> list[dict[str, Any]]:
     """Every flag with its default, allowed values and doc (for pages and the CLI)."""
     return [
         {"name": f.name, "default": f.default, "choices": list(f.metadata.get("choices") or []) or None,
-         "doc": f.metadata.get("doc", ""), "rule": f.metadata.get("rule")}
+         "doc": f.metadata.get("doc", ""), "rule": f.metadata.get("rule"),
+         **{k: f.metadata[k] for k in ("min", "max") if f.metadata.get(k) is not None}}
         for f in dataclasses.fields(cls)
     ]
 

@@ -10,7 +10,7 @@ from collections import Counter
 from typing import Any, Iterable, Mapping, Sequence
 
 from .cards import Card, CardError, DeckSpec
-from .errors import ScenarioError
+from .errors import ScenarioError, short_value
 from .game import Game
 from .registry import find_game
 from .rng import derive
@@ -20,7 +20,7 @@ def parse_card_list(value: Any, path: str, deck: DeckSpec | None = None,
                     declared_ok: bool = False) -> tuple[Card, ...]:
     """A JSON card list; each bad token is reported with its index."""
     if not isinstance(value, list):
-        raise ScenarioError(path, f"expected a list of cards, got {type(value).__name__}")
+        raise ScenarioError(path, f"expected a list of cards, got {short_value(value)}")
     out = []
     for i, tok in enumerate(value):
         try:
@@ -35,11 +35,32 @@ def parse_card_list(value: Any, path: str, deck: DeckSpec | None = None,
     return tuple(out)
 
 
+def parse_seed(setup: Mapping[str, Any], path: str) -> int | str:
+    """A setup's ``seed`` (default 0): an integer or a short text, as ``rng.derive`` takes it."""
+    from .limits import MAX_SEED_TEXT
+    seed = setup.get("seed", 0)
+    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+        raise ScenarioError(path, f"expected an integer or a text, got {short_value(seed)}")
+    if isinstance(seed, str) and len(seed) > MAX_SEED_TEXT:
+        raise ScenarioError(path, f"a text seed has at most {MAX_SEED_TEXT} characters")
+    return seed
+
+
+def check_hand_sizes(hands: Mapping[int, Sequence[Card]], path: str, most: Mapping[int, int] | int,
+                     what: str) -> None:
+    """No hand holds more cards than the deal gives it in this phase (``most``: per seat, or one
+    number for all; ``what`` says why, in the message: "a Tichu hand holds at most 14 cards")."""
+    for seat, cards in hands.items():
+        limit = most if isinstance(most, int) else most.get(seat, max(most.values()))
+        if len(cards) > limit:
+            raise ScenarioError(f"{path}.{seat}", f"{len(cards)} cards, but {what}")
+
+
 def parse_seat(value: Any, path: str, players: int, allow_none: bool = False) -> int | None:
     if value is None and allow_none:
         return None
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < players:
-        raise ScenarioError(path, f"expected a seat 0-{players - 1}, got {value!r}")
+        raise ScenarioError(path, f"expected a seat 0-{players - 1}, got {short_value(value)}")
     return value
 
 

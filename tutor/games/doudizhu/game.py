@@ -30,7 +30,7 @@ from typing import Any, Mapping, Sequence
 from ...actions import PASS, Action, Decision, Pass, Play
 from ...cards import Card, format_cards, multiset_contains, multiset_remove, shortfall
 from ...climbing import everyone_else_passed, lead_after, next_seat
-from ...errors import ScenarioError
+from ...errors import ScenarioError, TutorError
 from ...game import Event, Game, IllegalAction, Verdict
 from ...rng import derive
 from .combos import (BJ, RJ, TWO, TYPE_RULE, TYPES, Combo, ComboRules, FOUR_PLAYER_BANNED, RANK_TOKEN,
@@ -432,7 +432,7 @@ class DouDizhu(Game):
         """What ``seat`` sees: its own hand, the others' card counts, the table and the log."""
         n = state.players
         if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n):
-            raise ValueError(f"no seat {seat!r} in a {n}-player game")
+            raise TutorError(f"no seat {seat!r} in a {n}-player game")
         top = state.top()
         return {
             "game": self.name,
@@ -535,7 +535,7 @@ def _deal_in_packets(stack: list[Card], n: int, hand_size: int, first: int) -> t
     pos = 0
     seat = first
     if len(stack) < n * hand_size:
-        raise ValueError(f"no_shuffle: the stack holds {len(stack)} cards, too few to deal")
+        raise TutorError(f"no_shuffle: the stack holds {len(stack)} cards, too few to deal")
     while any(len(h) < hand_size for h in hands):
         take = min(4, hand_size - len(hands[seat]))
         hands[seat].extend(stack[pos:pos + take])

@@ -12,8 +12,8 @@ from ...actions import ActionError
 from ...cards import multiset_contains
 from ...errors import ScenarioError
 from ...game import IllegalAction
-from ...scenario import (auction_opener, check_deck_counts, check_keys, parse_card_list, parse_seat, parse_seat_map,
-                         unplaced_cards)
+from ...scenario import (auction_opener, check_deck_counts, check_hand_sizes, check_keys, parse_card_list, parse_seat,
+                         parse_seat_map, parse_seed, unplaced_cards)
 from .combos import TYPES, card_rank, classify
 from .state import Session, State, TrickPlay, sort_hand
 
@@ -37,12 +37,19 @@ def state_from_setup(game: "DouDizhu", setup: Mapping[str, Any], path: str = "se
     if phase not in ("auction", "play"):
         raise ScenarioError(at("phase"), f'expected "auction" or "play", got {phase!r}')
     to_act = parse_seat(setup["to_act"], at("to_act"), n)
-    seed = setup.get("seed", 0)
-    if not isinstance(seed, (int, str)) or isinstance(seed, bool):
-        raise ScenarioError(at("seed"), "expected an integer or a string")
+    seed = parse_seed(setup, at("seed"))
 
     hands_in = parse_seat_map(setup["hands"], at("hands"), n)
     hands = {s: parse_card_list(v, f"{at('hands')}.{s}", deck) for s, v in hands_in.items()}
+    # DDZ-DEAL-1, DDZ-4P-5: the deal gives each seat hand_size cards; the landlord adds the kitty
+    if phase == "auction":
+        check_hand_sizes(hands, at("hands"), flags.hand_size,
+                         f"the deal gives each of {n} players {flags.hand_size} cards (DDZ-DEAL-1)")
+    else:
+        lord = setup.get("landlord")
+        most = {s: flags.hand_size + (flags.kitty_size if lord in (None, s) else 0) for s in range(n)}
+        check_hand_sizes(hands, at("hands"), most, f"in play no hand holds more than {flags.hand_size} cards, "
+                                                   f"the landlord's {flags.hand_size + flags.kitty_size} (DDZ-DEAL-1)")
     held = {s: v for s, v in parse_seat_map(setup.get("cards_held", {}), at("cards_held"), n).items()}
     for s, v in held.items():
         if not isinstance(v, int) or isinstance(v, bool) or v < 1:

@@ -39,7 +39,7 @@ from typing import Any, Mapping
 from ...actions import PASS, Action, Decision, Pass, Play
 from ...cards import Card, CardError, format_cards, multiset_contains, multiset_remove, shortfall
 from ...choices import ChooseCards
-from ...errors import ScenarioError
+from ...errors import ScenarioError, TutorError
 from ...game import Event, Game, IllegalAction, Verdict
 from ...rng import derive
 from .reasoning import adjutant_candidates
@@ -636,7 +636,7 @@ class Napoleon(Game):
     def table_view(self, state: State, seat: int | None, lang: str = "en") -> dict[str, Any]:
         """What ``seat`` may see: its hand, the table, and the sides only once they are public (NAP-ADJ-2)."""
         if seat is not None and not _is_seat(seat):
-            raise ValueError(f"no seat {seat!r} in a 5-player game")
+            raise TutorError(f"no seat {seat!r} in a 5-player game")
         from ...flags import flags_to_dict
         nap = state.napoleon
         is_nap = seat is not None and seat == nap

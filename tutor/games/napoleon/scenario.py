@@ -19,7 +19,8 @@ from ...actions import ActionError
 from ...cards import Card
 from ...errors import ScenarioError
 from ...game import IllegalAction
-from ...scenario import auction_opener, check_deck_counts, check_keys, parse_card_list, parse_seat, parse_seat_map, unplaced_cards
+from ...scenario import (auction_opener, check_deck_counts, check_hand_sizes, check_keys, parse_card_list, parse_seat,
+                         parse_seat_map, parse_seed, unplaced_cards)
 from .state import HAND_SIZE, KITTY_SIZE, MAX_BID, PLAYERS, TRICKS, Entry, Session, State
 from .tricks import DECK, JOKER, SUITS, direction_after, honours, sort_hand, trick_winner
 
@@ -124,11 +125,13 @@ def state_from_setup(game: "Napoleon", setup: Mapping[str, Any], path: str = "se
         raise ScenarioError(at("phase"), f"expected one of {', '.join(PHASES)}, got {phase!r}")
     to_act = parse_seat(setup["to_act"], at("to_act"), PLAYERS)
     assert to_act is not None
-    seed = setup.get("seed", 0)
-    if not isinstance(seed, (int, str)) or isinstance(seed, bool):
-        raise ScenarioError(at("seed"), "expected an integer or a string")
+    seed = parse_seed(setup, at("seed"))
     hands = {s: parse_card_list(v, f"{at('hands')}.{s}", DECK)
              for s, v in parse_seat_map(setup["hands"], at("hands"), PLAYERS).items()}
+    # NAP-DEAL-1: 10 cards each; Napoleon holds 13 between taking the kitty and discarding
+    check_hand_sizes(hands, at("hands"), HAND_SIZE + (KITTY_SIZE if phase == "discard" else 0),
+                     f"a Napoleon hand holds at most {HAND_SIZE} cards (NAP-DEAL-1) "
+                     f"({HAND_SIZE + KITTY_SIZE} while Napoleon holds the kitty)")
     held = parse_seat_map(setup.get("cards_held", {}), at("cards_held"), PLAYERS)
     for s, v in held.items():
         if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= HAND_SIZE + KITTY_SIZE:

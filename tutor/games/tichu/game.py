@@ -19,6 +19,7 @@ from typing import Any, Mapping, Sequence
 from ...actions import PASS, Action, Decision, FrozenMap, Pass, Play
 from ...cards import Card, format_cards, multiset_contains, multiset_remove, shortfall
 from ...choices import ChooseCards
+from ...errors import TutorError
 from ...climbing import everyone_else_passed, lead_after, next_seat, seats_after
 from ...game import Event, Game, IllegalAction, Verdict
 from ...rng import derive
@@ -616,7 +617,7 @@ class Tichu(Game):
     # ------------------------------------------------------------------ view
     def table_view(self, state: State, seat: int | None, lang: str = "en") -> dict[str, Any]:
         if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 4):
-            raise ValueError(f"no seat {seat!r} in a 4-player game")
+            raise TutorError(f"no seat {seat!r} in a 4-player game")
         from ...flags import flags_to_dict
         top = state.top()
         return {

@@ -9,8 +9,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Mapping
 
-from ...errors import ScenarioError
-from ...scenario import check_deck_counts, check_keys, parse_card_list, parse_seat, parse_seat_map, unplaced_cards
+from ...errors import ScenarioError, short_value
+from ...scenario import (check_deck_counts, check_hand_sizes, check_keys, parse_card_list, parse_seat, parse_seat_map,
+                         parse_seed, unplaced_cards)
 from .combos import VALUE, beats, classify
 from .state import DECK, Entry, Session, State, sort_hand
 
@@ -33,8 +34,9 @@ def state_from_setup(game: "Tichu", setup: Mapping[str, Any], path: str = "setup
     if phase not in PHASES:
         raise ScenarioError(at("phase"), f"expected one of {', '.join(PHASES)}, got {phase!r}")
     to_act = parse_seat(setup["to_act"], at("to_act"), 4)
-    seed = setup.get("seed", 0)
+    seed = parse_seed(setup, at("seed"))
     hands = {s: parse_card_list(v, f"{at('hands')}.{s}", DECK) for s, v in parse_seat_map(setup["hands"], at("hands"), 4).items()}
+    check_hand_sizes(hands, at("hands"), 14, "a Tichu hand holds at most 14 cards (TICHU-DEAL-1)")
     held = parse_seat_map(setup.get("cards_held", {}), at("cards_held"), 4)
     for s, v in held.items():
         if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 14:
@@ -49,8 +51,8 @@ def state_from_setup(game: "Tichu", setup: Mapping[str, Any], path: str = "setup
         if hands.get(s):
             raise ScenarioError(f"{at('hands')}.{s}", f"seat {s} has gone out and holds no cards")
     wish = setup.get("wish")
-    if wish is not None and wish not in VALUE:
-        raise ScenarioError(at("wish"), f'expected a rank "2"…"A" or null, got {wish!r}')
+    if wish is not None and (not isinstance(wish, str) or wish not in VALUE):
+        raise ScenarioError(at("wish"), f'expected a rank "2"…"A" or null, got {short_value(wish)}')
     calls = parse_seat_map(setup.get("calls", {}), at("calls"), 4)
     for s, c in calls.items():
         if c not in ("tichu", "grand"):
