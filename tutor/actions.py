@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple, Union
 
 from .cards import Card, CardError, format_cards, parse_cards
-from .errors import ActionError
+from .errors import ActionError, short_value
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,11 +140,20 @@ def _canonical(value: Any) -> str:
 
 
 def parse_action(data: Any) -> Action:
-    """Reads one action; raises ``ActionError`` naming what is wrong with it."""
+    """Reads one action; raises ``ActionError`` naming what is wrong with it. The action is held
+    to the core's bounds first (tutor/limits.py): a million-card list or an object nested 900
+    deep is refused before any work is done on it."""
+    from .limits import MAX_ACTION_CARDS, InputError, check_value
+    try:
+        check_value(data, "action")
+    except InputError as exc:
+        raise ActionError(str(exc)) from None
     if isinstance(data, str):
         if data.upper() == "PASS":
             return PASS
-        raise ActionError(f'unknown action "{data}" (expected "PASS", a card list or an object)')
+        raise ActionError(f'unknown action {short_value(data)} (expected "PASS", a card list or an object)')
+    if isinstance(data, list) and len(data) > MAX_ACTION_CARDS:
+        raise ActionError(f"an action of {len(data):,} cards; no play has more than {MAX_ACTION_CARDS}")
     if isinstance(data, list):
         if not data:
             raise ActionError("an empty card list is not an action (pass with \"PASS\")")
@@ -156,6 +165,8 @@ def parse_action(data: Any) -> Action:
         if set(data) == {"cards", "type"}:
             if not isinstance(data["cards"], list) or not data["cards"]:
                 raise ActionError("action.cards: expected a non-empty card list")
+            if len(data["cards"]) > MAX_ACTION_CARDS:
+                raise ActionError(f"action.cards: {len(data['cards']):,} cards; no play has more than {MAX_ACTION_CARDS}")
             if not isinstance(data["type"], str):
                 raise ActionError("action.type: expected a combination type name")
             try:
@@ -166,7 +177,7 @@ def parse_action(data: Any) -> Action:
             raise ActionError(f"an action object has exactly one key, got {sorted(data)}")
         (key, value), = data.items()
         return Decision(key, _freeze(value))
-    raise ActionError(f"not an action: {data!r}")
+    raise ActionError(f"not an action: {short_value(data)}")
 
 
 def parse_action_text(text: str) -> Action:
@@ -174,8 +185,9 @@ def parse_action_text(text: str) -> Action:
     stripped = text.strip()
     if stripped.upper() == "PASS":
         return PASS
+    from .limits import InputError, parse_json_text
     try:
-        data = json.loads(stripped)
-    except json.JSONDecodeError as exc:
-        raise ActionError(f"ACTION is not JSON ({exc.msg} at column {exc.colno}): {text}") from None
+        data = parse_json_text(stripped, "ACTION")
+    except InputError as exc:
+        raise ActionError(f"{exc}: {short_value(text)}") from None
     return parse_action(data)

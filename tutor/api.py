@@ -374,6 +374,7 @@ _LEVELS = ("heuristic", "random")
 
 
 def _check_common(req: dict[str, Any]) -> None:
+    from .limits import check_seed
     from .messages import LANGS
     lang = req.get("lang", "en")
     if not isinstance(lang, str) or lang not in LANGS:
@@ -387,18 +388,9 @@ def _check_common(req: dict[str, Any]) -> None:
     if level not in _LEVELS:
         raise BridgeError(f"level: \"heuristic\" or \"random\", not {_short(level)}")
     if "seed" in req:
-        check_seed(req["seed"], "seed")
+        check_seed(req["seed"], "seed")  # tutor/limits.py
     if "game" in req and not isinstance(req["game"], str):
         raise BridgeError(f"game: a game's name, not {_short(req['game'])}")
-
-
-def check_seed(seed: Any, where: str) -> None:
-    """A seed is an integer or a short text (``rng.derive`` hashes either)."""
-    from .limits import MAX_SEED_TEXT
-    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise BridgeError(f"{where}: an integer or a text, not {_short(seed)}")
-    if isinstance(seed, str) and len(seed) > MAX_SEED_TEXT:
-        raise BridgeError(f"{where}: a text of at most {MAX_SEED_TEXT} characters")
 
 
 def _short(value: Any) -> str:

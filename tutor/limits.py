@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .errors import TutorError
+from .errors import ScenarioError
 
 MAX_DEPTH = 40          #: lists and objects inside one another
 MAX_NODES = 200_000     #: values in one input (a whole golden file holds about 30,000)
@@ -25,8 +25,9 @@ MAX_SEED_TEXT = 200     #: characters in a text seed
 MAX_ACTION_CARDS = 120  #: cards in one action (the largest deck, two-deck Shengji, has 108)
 
 
-class InputError(TutorError):
-    """Input beyond the bounds above, or not readable at all; the message names where."""
+class InputError(ScenarioError):
+    """Input beyond the bounds above, or not readable at all; ``path`` names where (a file, a
+    JSON path in a request or scenario)."""
 
 
 def check_value(value: Any, where: str = "request") -> None:
@@ -41,44 +42,64 @@ def check_value(value: Any, where: str = "request") -> None:
         item, path, depth = stack.pop()
         nodes += 1
         if nodes > MAX_NODES:
-            raise InputError(f"{where}: more than {MAX_NODES:,} values; nothing real is that large")
+            raise InputError(where, f"more than {MAX_NODES:,} values; nothing real is that large")
         if isinstance(item, bool) or item is None:
             continue
         if isinstance(item, int):
             if not -MAX_INT <= item <= MAX_INT:
-                raise InputError(f"{path}: the number is too large (at most {len(str(MAX_INT))} digits)")
+                raise InputError(path, f"the number is too large (at most {len(str(MAX_INT))} digits)")
         elif isinstance(item, float):
             if item != item or item in (float("inf"), float("-inf")):
-                raise InputError(f"{path}: not a finite number")
+                raise InputError(path, "not a finite number")
         elif isinstance(item, str):
             _check_string(item, path)
         elif isinstance(item, (list, tuple)):
             if depth >= MAX_DEPTH:
-                raise InputError(f"{path}: nested more than {MAX_DEPTH} deep")
+                raise InputError(path, f"nested more than {MAX_DEPTH} deep")
             if len(item) > MAX_NODES:
-                raise InputError(f"{path}: a list of {len(item):,} values; nothing real is that long")
-            stack.extend((v, f"{path}[{i}]", depth + 1) for i, v in enumerate(item))
+                raise InputError(path, f"a list of {len(item):,} values; nothing real is that long")
+            stack.extend((v, _child(path, f"[{i}]"), depth + 1) for i, v in enumerate(item))
         elif isinstance(item, dict):
             if depth >= MAX_DEPTH:
-                raise InputError(f"{path}: nested more than {MAX_DEPTH} deep")
+                raise InputError(path, f"nested more than {MAX_DEPTH} deep")
             if len(item) > MAX_NODES:
-                raise InputError(f"{path}: an object of {len(item):,} keys; nothing real is that large")
+                raise InputError(path, f"an object of {len(item):,} keys; nothing real is that large")
             for k, v in item.items():
                 if not isinstance(k, str):
-                    raise InputError(f"{path}: an object key must be text, not {type(k).__name__}")
+                    raise InputError(path, f"an object key must be text, not {type(k).__name__}")
                 _check_string(k, f"{path} (a key)")
-                stack.append((v, f"{path}.{k}" if len(k) <= 40 else f"{path}.{k[:40]}…", depth + 1))
+                stack.append((v, _child(path, f".{k}" if len(k) <= 40 else f".{k[:40]}…"), depth + 1))
         else:
-            raise InputError(f"{path}: {type(item).__name__} is not a JSON value")
+            raise InputError(path, f"{type(item).__name__} is not a JSON value")
+
+
+def _child(path: str, step: str) -> str:
+    """A child's path, cut short when deep ("action[0][0]…"): a message stays one line."""
+    if len(path) > 60:
+        return path if path.endswith("…") else path + "…"
+    return path + step
+
+
+def check_seed(seed: Any, where: str) -> None:
+    """A seed is an integer or a short text (``rng.derive`` hashes either)."""
+    from .errors import short_value
+    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+        raise InputError(where, f"an integer or a text, not {short_value(seed)}")
+    if isinstance(seed, str):
+        if len(seed) > MAX_SEED_TEXT:
+            raise InputError(where, f"a text of at most {MAX_SEED_TEXT} characters")
+        _check_string(seed, where)
+    elif not -MAX_INT <= seed <= MAX_INT:
+        raise InputError(where, f"the number is too large (at most {len(str(MAX_INT))} digits)")
 
 
 def _check_string(text: str, path: str) -> None:
     if len(text) > MAX_STRING:
-        raise InputError(f"{path}: a text of {len(text):,} characters (at most {MAX_STRING:,})")
+        raise InputError(path, f"a text of {len(text):,} characters (at most {MAX_STRING:,})")
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        raise InputError(f"{path}: the text holds a lone surrogate (not valid Unicode)") from None
+        raise InputError(path, "the text holds a lone surrogate (not valid Unicode)") from None
 
 
 def read_text_file(path: str) -> str:
@@ -88,13 +109,13 @@ def read_text_file(path: str) -> str:
         with open(path, "rb") as fh:
             data = fh.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
-        raise InputError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+        raise InputError(path, f"cannot read it ({exc.strerror or exc})") from None
     if len(data) > MAX_FILE_BYTES:
-        raise InputError(f"{path}: larger than {MAX_FILE_BYTES:,} bytes; a scenario or golden file is far smaller")
+        raise InputError(path, f"larger than {MAX_FILE_BYTES:,} bytes; a scenario or golden file is far smaller")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise InputError(f"{path}: not UTF-8 text (byte {exc.start} cannot be read)") from None
+        raise InputError(path, f"not UTF-8 text (byte {exc.start} cannot be read)") from None
 
 
 def parse_json_text(text: str, where: str) -> Any:
@@ -102,14 +123,14 @@ def parse_json_text(text: str, where: str) -> Any:
     cannot follow, and for numbers of more digits than Python converts."""
     import json
     if len(text) > MAX_FILE_BYTES:
-        raise InputError(f"{where}: larger than {MAX_FILE_BYTES:,} characters")
+        raise InputError(where, f"larger than {MAX_FILE_BYTES:,} characters")
     try:
         value = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise InputError(f"{where}: not JSON ({exc.msg}, line {exc.lineno} column {exc.colno})") from None
+        raise InputError(where, f"not JSON ({exc.msg}, line {exc.lineno} column {exc.colno})") from None
     except RecursionError:
-        raise InputError(f"{where}: nested more than {MAX_DEPTH} deep") from None
+        raise InputError(where, f"nested more than {MAX_DEPTH} deep") from None
     except ValueError:  # an integer of more than 4,300 digits (the interpreter's limit)
-        raise InputError(f"{where}: a number is too large (at most {len(str(MAX_INT))} digits)") from None
+        raise InputError(where, f"a number is too large (at most {len(str(MAX_INT))} digits)") from None
     check_value(value, where)
     return value

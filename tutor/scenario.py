@@ -5,7 +5,6 @@ names the JSON path of the bad value, e.g. ``hands.1[3]: unknown card "S-11"``.
 """
 from __future__ import annotations
 
-import json
 from collections import Counter
 from typing import Any, Iterable, Mapping, Sequence
 
@@ -133,7 +132,10 @@ def unplaced_cards(deck: DeckSpec, placed: Iterable[Card], seed: int | str = "fi
 
 
 def load_scenario(data: Any, path: str = "") -> tuple[Game, Any]:
-    """A scenario object → ``(game, state)``; errors name the JSON path."""
+    """A scenario object → ``(game, state)``; errors name the JSON path. The scenario is held to
+    the core's bounds first (tutor/limits.py)."""
+    from .limits import check_value
+    check_value(data, path or "scenario")
     if not isinstance(data, dict):
         raise ScenarioError(path or "scenario", "a scenario is a JSON object with \"game\" and setup keys")
     name = data.get("game")
@@ -148,12 +150,7 @@ def load_scenario(data: Any, path: str = "") -> tuple[Game, Any]:
 
 
 def load_scenario_file(filename: str) -> tuple[Game, Any]:
-    """Reads a scenario JSON file; a missing file or bad JSON is a ``ScenarioError``."""
-    try:
-        with open(filename, encoding="utf-8") as fh:
-            data = json.load(fh)
-    except OSError as exc:
-        raise ScenarioError(filename, f"cannot read: {exc.strerror}") from None
-    except json.JSONDecodeError as exc:
-        raise ScenarioError(filename, f"not JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from None
-    return load_scenario(data)
+    """Reads a scenario JSON file within the core's bounds (tutor/limits.py: at most 8 MB read, so
+    ``/dev/zero`` ends; UTF-8; nesting and numbers); each failure is an ``InputError`` naming it."""
+    from .limits import parse_json_text, read_text_file
+    return load_scenario(parse_json_text(read_text_file(filename), filename))

@@ -130,8 +130,8 @@ def state_from_setup(game: "Napoleon", setup: Mapping[str, Any], path: str = "se
              for s, v in parse_seat_map(setup["hands"], at("hands"), PLAYERS).items()}
     # NAP-DEAL-1: 10 cards each; Napoleon holds 13 between taking the kitty and discarding
     check_hand_sizes(hands, at("hands"), HAND_SIZE + (KITTY_SIZE if phase == "discard" else 0),
-                     f"a Napoleon hand holds at most {HAND_SIZE} cards (NAP-DEAL-1) "
-                     f"({HAND_SIZE + KITTY_SIZE} while Napoleon holds the kitty)")
+                     f"a Napoleon hand holds at most {HAND_SIZE} cards, "
+                     f"{HAND_SIZE + KITTY_SIZE} while Napoleon holds the kitty (NAP-DEAL-1)")
     held = parse_seat_map(setup.get("cards_held", {}), at("cards_held"), PLAYERS)
     for s, v in held.items():
         if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= HAND_SIZE + KITTY_SIZE:
