@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from .actions import Action, action_key, parse_action
 from .errors import TutorError
+from .jsondata import fresh_json, frozen_json
 from .messages import render
 
 if TYPE_CHECKING:
@@ -47,15 +48,25 @@ class Verdict:
 
 @dataclass(frozen=True)
 class Event:
-    """One entry of the event log: what happened, as a message key with parameters."""
+    """One entry of the event log: what happened, as a message key with parameters.
+
+    A state keeps its log, and a view hands the log out: so an event holds its parameters
+    frozen (lists as tuples, its own copy of every object) and ``to_json`` gives fresh lists
+    and objects, which a caller may change without touching any stored state (issue 13)."""
 
     key: str
     params: Mapping[str, Any] = field(default_factory=dict)
     rule_ids: tuple[str, ...] = ()
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "params", {k: frozen_json(v) if isinstance(v, (list, tuple, dict)) else v
+                                            for k, v in self.params.items()})
+        object.__setattr__(self, "rule_ids", tuple(self.rule_ids))
+
     def to_json(self, lang: str = "en") -> dict[str, Any]:
-        return {"key": self.key, "params": dict(self.params), "rule_ids": list(self.rule_ids),
-                "text": render(self.key, self.params, lang)}
+        return {"key": self.key, "params": {k: fresh_json(v) if isinstance(v, (tuple, dict)) else v
+                                            for k, v in self.params.items()},
+                "rule_ids": list(self.rule_ids), "text": render(self.key, self.params, lang)}
 
 
 class IllegalAction(ValueError):

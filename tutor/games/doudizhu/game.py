@@ -31,6 +31,7 @@ from ...actions import PASS, Action, Decision, Pass, Play
 from ...cards import Card, format_cards, multiset_contains, multiset_remove, shortfall
 from ...climbing import everyone_else_passed, lead_after, next_seat
 from ...errors import ScenarioError, TutorError
+from ...jsondata import fresh_json
 from ...game import Event, Game, IllegalAction, Verdict
 from ...rng import derive
 from .combos import (BJ, RJ, TWO, TYPE_RULE, TYPES, Combo, ComboRules, FOUR_PLAYER_BANNED, RANK_TOKEN,
@@ -450,7 +451,7 @@ class DouDizhu(Game):
             "kitty_size": len(state.kitty),
             "marker": str(state.marker) if state.marker else None,
             "first_bidder": state.first_bidder,
-            "auction": [{"seat": s, "action": a} for s, a in state.auction],
+            "auction": [{"seat": s, "action": fresh_json(a)} for s, a in state.auction],
             "bid": state.bid,
             "landlord": state.landlord,
             "trick": [e.to_json() for e in state.trick],
@@ -459,7 +460,7 @@ class DouDizhu(Game):
             "bombs": list(state.bombs),
             "rockets": state.rockets,
             "scores": list(state.scores),
-            "result": dict(state.result) if state.result else None,
+            "result": fresh_json(state.result) if state.result else None,
             "session": self.session(state),
         }
 

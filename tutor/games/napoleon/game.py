@@ -40,6 +40,7 @@ from ...actions import PASS, Action, Decision, Pass, Play
 from ...cards import Card, CardError, format_cards, multiset_contains, multiset_remove, shortfall
 from ...choices import ChooseCards
 from ...errors import ScenarioError, TutorError
+from ...jsondata import fresh_json
 from ...game import Event, Game, IllegalAction, Verdict
 from ...rng import derive
 from .reasoning import adjutant_candidates
@@ -677,7 +678,7 @@ class Napoleon(Game):
             "leader": state.leader,
             "lead_suit": lead_suit(led.card, led.joker_suit) if led else None,
             "direction": state.direction,
-            "last_trick": dict(state.last_trick) if state.last_trick else None,
+            "last_trick": fresh_json(state.last_trick) if state.last_trick else None,
             "honours_won": [state.honours_of(s) for s in range(PLAYERS)],
             "captured_honours": [[c.token for c in state.won[s] if is_honour(c)] for s in range(PLAYERS)],
             "winning": self._winning(state),
@@ -687,7 +688,7 @@ class Napoleon(Game):
             "adjutant_candidates": adjutant_candidates(state, seat),
             "scores": list(state.scores),
             # the game's score; ``totals`` (the running totals after it) are the session's
-            "result": {**state.result, "totals": list(state.scores)} if state.result else None,
+            "result": {**fresh_json(state.result), "totals": list(state.scores)} if state.result else None,
             "session": self.session(state),
         }
 

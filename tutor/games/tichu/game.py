@@ -21,6 +21,7 @@ from ...cards import Card, format_cards, multiset_contains, multiset_remove, sho
 from ...choices import ChooseCards
 from ...errors import TutorError
 from ...climbing import everyone_else_passed, lead_after, next_seat, seats_after
+from ...jsondata import fresh_json
 from ...game import Event, Game, IllegalAction, Verdict
 from ...rng import derive
 from ...windows import Window
@@ -644,7 +645,7 @@ class Tichu(Game):
         if not state.result:
             return None
         ses = state.session
-        return {**state.result, "totals": {"A": ses.scores[0], "B": ses.scores[1]},
+        return {**fresh_json(state.result), "totals": {"A": ses.scores[0], "B": ses.scores[1]},
                 "game_over": ses.game_over, "winner": ses.winner}
 
     def from_setup(self, setup: Mapping[str, Any], path: str = "setup") -> State:
