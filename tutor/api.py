@@ -57,7 +57,7 @@ import json
 from typing import Any, Callable, NamedTuple
 
 from .actions import ActionError
-from .errors import TutorError
+from .errors import TutorError, short_value
 from .game import Game, IllegalAction
 from .registry import all_games, find_game
 
@@ -91,7 +91,7 @@ class BridgeError(TutorError):
 def _get(req: dict[str, Any]) -> _Entry:
     sid = req.get("state")
     if isinstance(sid, bool) or sid not in _STATES:
-        raise BridgeError(f"unknown state id {sid!r}")
+        raise BridgeError(f"unknown state id {short_value(sid)}")
     return _STATES[sid]
 
 
@@ -101,7 +101,7 @@ def _check_seat(seat: Any, game: Game, state: Any, key: str = "seat") -> int | N
         return None
     players = game.players(state)
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
-        raise BridgeError(f"{key}: no seat {seat!r} in a {players}-player game")
+        raise BridgeError(f"{key}: no seat {short_value(seat)} in a {players}-player game")
     return seat
 
 
@@ -125,7 +125,7 @@ def _log_since(req: dict[str, Any]) -> int:
     """``log_since``: how many log entries the page already holds (it is sent the rest)."""
     since = req.get("log_since", 0)
     if isinstance(since, bool) or not isinstance(since, int) or since < 0:
-        raise BridgeError(f"log_since: a count of log entries (an integer, 0 or more), not {since!r}")
+        raise BridgeError(f"log_since: a count of log entries (an integer, 0 or more), not {short_value(since)}")
     return since
 
 

@@ -18,6 +18,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
+from .errors import short_value
+
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
 RANKS: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SPECIALS: tuple[str, ...] = ("BJ", "RJ", "JOKER", "MAHJONG", "DOG", "PHOENIX", "DRAGON")
@@ -71,7 +73,7 @@ class Card:
     def parse(cls, token: str) -> "Card":
         """Parses one token; a ``#n`` copy suffix is dropped (it never affects a rule)."""
         if not isinstance(token, str):
-            raise CardError(f"not a card token: {token!r}")
+            raise CardError(f"not a card token: {short_value(token)}")
         tok = _SUFFIX.sub("", token.strip())
         if "-" in tok and "=" not in tok:
             suit, _, rank = tok.partition("-")

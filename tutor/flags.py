@@ -55,7 +55,7 @@ def parse_flags(cls: type[F], data: Mapping[str, Any] | None, path: str = "flags
         choices = f.metadata.get("choices")
         if choices is not None and value not in choices:
             allowed = ", ".join(repr(c) for c in choices)
-            raise FlagError(f"{path}.{name}", f"bad value {value!r} (allowed: {allowed})")
+            raise FlagError(f"{path}.{name}", f"bad value {short_value(value)} (allowed: {allowed})")
         values[name] = value
     return cls(**values)
 
@@ -113,7 +113,7 @@ def check_presets(cls: type) -> dict[str, dict[str, Any]]:
         raise FlagError("presets", "presets must map a name to flag values")
     for name, values in declared.items():
         if not isinstance(name, str) or not name.isidentifier():
-            raise FlagError("presets", f"bad preset name {name!r}")
+            raise FlagError("presets", f"bad preset name {short_value(name)}")
         if name == SEED_PRESET and values:
             raise FlagError(f"presets.{name}", "the seed preset is the defaults: it sets no flag")
         parse_flags(cls, values, f"presets.{name}")

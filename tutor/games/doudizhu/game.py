@@ -30,7 +30,7 @@ from typing import Any, Mapping, Sequence
 from ...actions import PASS, Action, Decision, Pass, Play
 from ...cards import Card, format_cards, multiset_contains, multiset_remove, shortfall
 from ...climbing import everyone_else_passed, lead_after, next_seat
-from ...errors import ScenarioError, TutorError
+from ...errors import ScenarioError, TutorError, short_value
 from ...jsondata import fresh_json
 from ...game import Event, Game, IllegalAction, Verdict
 from ...rng import derive
@@ -433,7 +433,7 @@ class DouDizhu(Game):
         """What ``seat`` sees: its own hand, the others' card counts, the table and the log."""
         n = state.players
         if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n):
-            raise TutorError(f"no seat {seat!r} in a {n}-player game")
+            raise TutorError(f"no seat {short_value(seat)} in a {n}-player game")
         top = state.top()
         return {
             "game": self.name,
@@ -482,10 +482,10 @@ class DouDizhu(Game):
         flags = self.flags(setup.get("flags"), "setup.flags")
         bid = setup.get("bid")
         if bid not in (1, 2, 3):
-            raise ScenarioError("setup.bid", f"expected 1, 2 or 3, got {bid!r}")
+            raise ScenarioError("setup.bid", f"expected 1, 2 or 3, got {short_value(bid)}")
         winner = setup.get("winner")
         if winner not in ("landlord", "farmers"):
-            raise ScenarioError("setup.winner", f'expected "landlord" or "farmers", got {winner!r}')
+            raise ScenarioError("setup.winner", f'expected "landlord" or "farmers", got {short_value(winner)}')
         bombs = setup.get("bombs_played", [])
         if not isinstance(bombs, list) or not all(isinstance(b, int) and 4 <= b <= 8 for b in bombs):
             raise ScenarioError("setup.bombs_played", "expected a list of bomb sizes (4-8)")

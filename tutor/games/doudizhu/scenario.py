@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from ...actions import ActionError
 from ...cards import multiset_contains
-from ...errors import ScenarioError
+from ...errors import ScenarioError, short_value
 from ...game import IllegalAction
 from ...scenario import (auction_opener, check_deck_counts, check_hand_sizes, check_keys, parse_card_list, parse_seat,
                          parse_seat_map, parse_seed, unplaced_cards)
@@ -35,7 +35,7 @@ def state_from_setup(game: "DouDizhu", setup: Mapping[str, Any], path: str = "se
     deck = flags.deck
     phase = setup["phase"]
     if phase not in ("auction", "play"):
-        raise ScenarioError(at("phase"), f'expected "auction" or "play", got {phase!r}')
+        raise ScenarioError(at("phase"), f'expected "auction" or "play", got {short_value(phase)}')
     to_act = parse_seat(setup["to_act"], at("to_act"), n)
     seed = parse_seed(setup, at("seed"))
 
@@ -53,7 +53,7 @@ def state_from_setup(game: "DouDizhu", setup: Mapping[str, Any], path: str = "se
     held = {s: v for s, v in parse_seat_map(setup.get("cards_held", {}), at("cards_held"), n).items()}
     for s, v in held.items():
         if not isinstance(v, int) or isinstance(v, bool) or v < 1:
-            raise ScenarioError(f"{at('cards_held')}.{s}", f"expected a positive number of cards, got {v!r}")
+            raise ScenarioError(f"{at('cards_held')}.{s}", f"expected a positive number of cards, got {short_value(v)}")
         if v > flags.hand_size + flags.kitty_size:
             raise ScenarioError(f"{at('cards_held')}.{s}", f"no seat holds more than "
                                                           f"{flags.hand_size + flags.kitty_size} cards")
@@ -133,7 +133,7 @@ def state_from_setup(game: "DouDizhu", setup: Mapping[str, Any], path: str = "se
         raise ScenarioError(at("kitty"), f"the shown kitty must be in the landlord's (seat {landlord}) hand")
     bid = setup.get("bid", 1)
     if bid not in (1, 2, 3):
-        raise ScenarioError(at("bid"), f"expected 1, 2 or 3, got {bid!r}")
+        raise ScenarioError(at("bid"), f"expected 1, 2 or 3, got {short_value(bid)}")
     state = State(flags=flags, seed=seed, phase="play", hands=hand_tuple, kitty=tuple(kitty),
                   to_act=None, landlord=landlord, bid=bid, high_bidder=landlord, kitty_shown=bool(kitty),
                   session=Session(dealer=0, scores=(0,) * n), plays_by_seat=(0,) * n,

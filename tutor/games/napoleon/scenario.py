@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from ...actions import ActionError
 from ...cards import Card
-from ...errors import ScenarioError
+from ...errors import ScenarioError, short_value
 from ...game import IllegalAction
 from ...scenario import (auction_opener, check_deck_counts, check_hand_sizes, check_keys, parse_card_list, parse_seat,
                          parse_seat_map, parse_seed, unplaced_cards)
@@ -39,19 +39,19 @@ def _at(path: str, key: str) -> str:
 
 def _suit(value: Any, path: str) -> str:
     if value not in SUITS:
-        raise ScenarioError(path, f'expected a suit "S", "H", "D" or "C", got {value!r}')
+        raise ScenarioError(path, f'expected a suit "S", "H", "D" or "C", got {short_value(value)}')
     return value
 
 
 def _direction(value: Any, path: str) -> int:
     if value not in (1, -1) or isinstance(value, bool):
-        raise ScenarioError(path, f"expected 1 (seat order) or -1 (reversed), got {value!r}")
+        raise ScenarioError(path, f"expected 1 (seat order) or -1 (reversed), got {short_value(value)}")
     return value
 
 
 def _trick_no(value: Any, path: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= TRICKS:
-        raise ScenarioError(path, f"expected a trick number 1-{TRICKS}, got {value!r}")
+        raise ScenarioError(path, f"expected a trick number 1-{TRICKS}, got {short_value(value)}")
     return value
 
 
@@ -122,7 +122,7 @@ def state_from_setup(game: "Napoleon", setup: Mapping[str, Any], path: str = "se
     flags = game.flags(setup.get("flags"), at("flags"))
     phase = setup["phase"]
     if phase not in PHASES:
-        raise ScenarioError(at("phase"), f"expected one of {', '.join(PHASES)}, got {phase!r}")
+        raise ScenarioError(at("phase"), f"expected one of {', '.join(PHASES)}, got {short_value(phase)}")
     to_act = parse_seat(setup["to_act"], at("to_act"), PLAYERS)
     assert to_act is not None
     seed = parse_seed(setup, at("seed"))
@@ -135,7 +135,7 @@ def state_from_setup(game: "Napoleon", setup: Mapping[str, Any], path: str = "se
     held = parse_seat_map(setup.get("cards_held", {}), at("cards_held"), PLAYERS)
     for s, v in held.items():
         if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= HAND_SIZE + KITTY_SIZE:
-            raise ScenarioError(f"{at('cards_held')}.{s}", f"expected 0-13 cards, got {v!r}")
+            raise ScenarioError(f"{at('cards_held')}.{s}", f"expected 0-13 cards, got {short_value(v)}")
         if s in hands and v < len(hands[s]):
             raise ScenarioError(f"{at('cards_held')}.{s}", f"{v} is fewer than the {len(hands[s])} cards listed")
 
@@ -173,7 +173,7 @@ def state_from_setup(game: "Napoleon", setup: Mapping[str, Any], path: str = "se
         called = parse_card_list([setup["called_card"]], at("called_card"), DECK)[0] \
             if isinstance(setup["called_card"], str) else None
         if called is None:
-            raise ScenarioError(at("called_card"), f"expected one card token, got {setup['called_card']!r}")
+            raise ScenarioError(at("called_card"), f"expected one card token, got {short_value(setup['called_card'])}")
         if phase in ("auction", "call_adjutant"):
             raise ScenarioError(at("called_card"), "the card is named in the call_adjutant phase, not before")
 
@@ -199,7 +199,7 @@ def state_from_setup(game: "Napoleon", setup: Mapping[str, Any], path: str = "se
     if contract is not None:
         if not (isinstance(contract, list) and len(contract) == 2 and isinstance(contract[0], int)
                 and not isinstance(contract[0], bool) and flags.min_bid <= contract[0] <= MAX_BID):
-            raise ScenarioError(at("contract"), f"expected [count {flags.min_bid}-20, suit], got {contract!r}")
+            raise ScenarioError(at("contract"), f"expected [count {flags.min_bid}-20, suit], got {short_value(contract)}")
         _suit(contract[1], f"{at('contract')}[1]")
         if trump is not None and trump != contract[1]:
             raise ScenarioError(at("trump"), f"the trump is the contract's suit {contract[1]}")

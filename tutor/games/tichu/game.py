@@ -19,7 +19,7 @@ from typing import Any, Mapping, Sequence
 from ...actions import PASS, Action, Decision, FrozenMap, Pass, Play
 from ...cards import Card, format_cards, multiset_contains, multiset_remove, shortfall
 from ...choices import ChooseCards
-from ...errors import TutorError
+from ...errors import TutorError, short_value
 from ...climbing import everyone_else_passed, lead_after, next_seat, seats_after
 from ...jsondata import fresh_json
 from ...game import Event, Game, IllegalAction, Verdict
@@ -618,7 +618,7 @@ class Tichu(Game):
     # ------------------------------------------------------------------ view
     def table_view(self, state: State, seat: int | None, lang: str = "en") -> dict[str, Any]:
         if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 4):
-            raise TutorError(f"no seat {seat!r} in a 4-player game")
+            raise TutorError(f"no seat {short_value(seat)} in a 4-player game")
         from ...flags import flags_to_dict
         top = state.top()
         return {

@@ -32,7 +32,7 @@ def state_from_setup(game: "Tichu", setup: Mapping[str, Any], path: str = "setup
     flags = game.flags(setup.get("flags"), at("flags"))
     phase = setup["phase"]
     if phase not in PHASES:
-        raise ScenarioError(at("phase"), f"expected one of {', '.join(PHASES)}, got {phase!r}")
+        raise ScenarioError(at("phase"), f"expected one of {', '.join(PHASES)}, got {short_value(phase)}")
     to_act = parse_seat(setup["to_act"], at("to_act"), 4)
     seed = parse_seed(setup, at("seed"))
     hands = {s: parse_card_list(v, f"{at('hands')}.{s}", DECK) for s, v in parse_seat_map(setup["hands"], at("hands"), 4).items()}
@@ -40,7 +40,7 @@ def state_from_setup(game: "Tichu", setup: Mapping[str, Any], path: str = "setup
     held = parse_seat_map(setup.get("cards_held", {}), at("cards_held"), 4)
     for s, v in held.items():
         if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 14:
-            raise ScenarioError(f"{at('cards_held')}.{s}", f"expected 0-14 cards, got {v!r}")
+            raise ScenarioError(f"{at('cards_held')}.{s}", f"expected 0-14 cards, got {short_value(v)}")
         if s in hands and v < len(hands[s]):
             raise ScenarioError(f"{at('cards_held')}.{s}", f"{v} is fewer than the {len(hands[s])} cards listed")
     out = setup.get("out", [])
@@ -56,11 +56,11 @@ def state_from_setup(game: "Tichu", setup: Mapping[str, Any], path: str = "setup
     calls = parse_seat_map(setup.get("calls", {}), at("calls"), 4)
     for s, c in calls.items():
         if c not in ("tichu", "grand"):
-            raise ScenarioError(f"{at('calls')}.{s}", f'expected "tichu" or "grand", got {c!r}')
+            raise ScenarioError(f"{at('calls')}.{s}", f'expected "tichu" or "grand", got {short_value(c)}')
     points = parse_seat_map(setup.get("captured_points", {}), at("captured_points"), 4)
     for s, v in points.items():
         if not isinstance(v, int) or isinstance(v, bool):
-            raise ScenarioError(f"{at('captured_points')}.{s}", f"expected a number of points, got {v!r}")
+            raise ScenarioError(f"{at('captured_points')}.{s}", f"expected a number of points, got {short_value(v)}")
 
     session = _session(setup, flags, at)
 
@@ -150,8 +150,8 @@ def _session(setup: Mapping[str, Any], flags: Any, at: Any) -> Session:
     scores = setup.get("scores", {"A": 0, "B": 0})
     if not isinstance(scores, dict) or set(scores) - {"A", "B"} or not all(
             isinstance(v, int) and not isinstance(v, bool) for v in scores.values()):
-        raise ScenarioError(at("scores"), f'expected {{"A": points, "B": points}}, got {scores!r}')
+        raise ScenarioError(at("scores"), f'expected {{"A": points, "B": points}}, got {short_value(scores)}')
     rnd = setup.get("round", 1)
     if not isinstance(rnd, int) or isinstance(rnd, bool) or rnd < 1:
-        raise ScenarioError(at("round"), f"expected a round number from 1, got {rnd!r}")
+        raise ScenarioError(at("round"), f"expected a round number from 1, got {short_value(rnd)}")
     return Session(round_no=rnd, scores=(scores.get("A", 0), scores.get("B", 0)), target_score=flags.target_score)
