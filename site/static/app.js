@@ -45,6 +45,10 @@ export async function loadStrings(lang) {
   return response.json();
 }
 
+/** How long a page waits for one answer from the engine (the slowest real one, a bot's whole
+ * round for the benches, takes well under a second). */
+export const CALL_TIMEOUT_MS = 60_000;
+
 /** A client for the engine worker: call(request) → Promise of the bridge's response. */
 export class Engine {
   constructor(wheel, stamp) {
@@ -116,12 +120,32 @@ export class Engine {
     }
   }
 
+  /**
+   * One request to the engine; always resolves with the bridge's answer or ``{ok: false, error}``:
+   * a request that cannot be sent (too deep to write as JSON), or no answer within
+   * ``CALL_TIMEOUT_MS`` (the page shows the error instead of waiting for ever). The request
+   * crosses to the worker as JSON text, which any structure the page can write survives.
+   */
   call(request) {
     if (!this.ready) return Promise.resolve({ ok: false, error: "engine not ready" });
+    let text;
+    try {
+      text = JSON.stringify(request);
+    } catch (error) {
+      return Promise.resolve({ ok: false, error: `the request could not be sent (${error && error.message ? error.message : error})` });
+    }
     const id = this.nextId++;
     return new Promise((resolve) => {
-      this.pending.set(id, resolve);
-      this.worker.postMessage({ type: "request", id, request });
+      const timer = setTimeout(() => {
+        if (!this.pending.has(id)) return;
+        this.pending.delete(id);
+        resolve({ ok: false, timeout: true, error: `the engine did not answer within ${CALL_TIMEOUT_MS / 1000} s` });
+      }, CALL_TIMEOUT_MS);
+      this.pending.set(id, (response) => {
+        clearTimeout(timer);
+        resolve(response);
+      });
+      this.worker.postMessage({ type: "request", id, text });
     });
   }
 }
