@@ -35,7 +35,7 @@ def _load(args: argparse.Namespace):  # type: ignore[no-untyped-def]
     game, state = load_scenario_file(args.scenario)
     seat = args.seat if args.seat is not None else game.to_act(state)
     if seat is not None and not 0 <= seat < len(game.hands(state)):
-        raise TutorError(f"--seat {seat}: no such seat in a {len(game.hands(state))}-player game")
+        raise TutorError("error.cli_seat", seat=seat, players=len(game.hands(state)), last=len(game.hands(state)) - 1)
     return game, state, seat
 
 

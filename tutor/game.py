@@ -277,13 +277,13 @@ class Game(abc.ABC):
         return None
 
     def classify(self, setup: Mapping[str, Any]) -> list[dict[str, Any]]:
-        raise TutorError(f"{self.name} classifies no card sets (golden kind not offered)")
+        raise TutorError("error.kind_not_offered", game=self.name, kind="classify")
 
     def score(self, setup: Mapping[str, Any]) -> dict[str, Any]:
-        raise TutorError(f"{self.name} scores no end-of-round facts (golden kind not offered)")
+        raise TutorError("error.kind_not_offered", game=self.name, kind="score")
 
     def trick(self, setup: Mapping[str, Any]) -> dict[str, Any]:
-        raise TutorError(f"{self.name} resolves no finished tricks (golden kind not offered)")
+        raise TutorError("error.kind_not_offered", game=self.name, kind="trick")
 
     #: the decision keys that are side declarations, open beside the decision (a Tichu call)
     side_decision_keys: tuple[str, ...] = ()

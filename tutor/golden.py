@@ -327,7 +327,7 @@ def run_files(paths: Iterable[str], out: Callable[[str], None] = print) -> tuple
         try:
             cases = parse_json_text(read_text_file(path), path)  # bounded: tutor/limits.py
             if not isinstance(cases, list):
-                raise InputError(path, "not a JSON list of cases")
+                raise InputError(path, "error.input.not_case_list")
         except InputError as exc:
             out(f"FAIL {exc}")
             failed += 1

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .errors import ScenarioError
+from .errors import ScenarioError, short_value
 
 MAX_DEPTH = 40          #: lists and objects inside one another
 MAX_NODES = 200_000     #: values in one input (a whole golden file holds about 30,000)
@@ -42,35 +42,35 @@ def check_value(value: Any, where: str = "request") -> None:
         item, path, depth = stack.pop()
         nodes += 1
         if nodes > MAX_NODES:
-            raise InputError(where, f"more than {MAX_NODES:,} values; nothing real is that large")
+            raise InputError(where, "error.input.too_many_values", limit=f"{MAX_NODES:,}")
         if isinstance(item, bool) or item is None:
             continue
         if isinstance(item, int):
             if not -MAX_INT <= item <= MAX_INT:
-                raise InputError(path, f"the number is too large (at most {len(str(MAX_INT))} digits)")
+                raise InputError(path, "error.input.number_too_large", digits=len(str(MAX_INT)))
         elif isinstance(item, float):
             if item != item or item in (float("inf"), float("-inf")):
-                raise InputError(path, "not a finite number")
+                raise InputError(path, "error.input.not_finite")
         elif isinstance(item, str):
             _check_string(item, path)
         elif isinstance(item, (list, tuple)):
             if depth >= MAX_DEPTH:
-                raise InputError(path, f"nested more than {MAX_DEPTH} deep")
+                raise InputError(path, "error.input.too_deep", depth=MAX_DEPTH)
             if len(item) > MAX_NODES:
-                raise InputError(path, f"a list of {len(item):,} values; nothing real is that long")
+                raise InputError(path, "error.input.list_too_long", n=f"{len(item):,}")
             stack.extend((v, _child(path, f"[{i}]"), depth + 1) for i, v in enumerate(item))
         elif isinstance(item, dict):
             if depth >= MAX_DEPTH:
-                raise InputError(path, f"nested more than {MAX_DEPTH} deep")
+                raise InputError(path, "error.input.too_deep", depth=MAX_DEPTH)
             if len(item) > MAX_NODES:
-                raise InputError(path, f"an object of {len(item):,} keys; nothing real is that large")
+                raise InputError(path, "error.input.object_too_large", n=f"{len(item):,}")
             for k, v in item.items():
                 if not isinstance(k, str):
-                    raise InputError(path, f"an object key must be text, not {type(k).__name__}")
+                    raise InputError(path, "error.input.key_not_text", got=short_value(k))
                 _check_string(k, f"{path} (a key)")
                 stack.append((v, _child(path, f".{k}" if len(k) <= 40 else f".{k[:40]}…"), depth + 1))
         else:
-            raise InputError(path, f"{type(item).__name__} is not a JSON value")
+            raise InputError(path, "error.input.not_json_value", got=short_value(item))
 
 
 def _child(path: str, step: str) -> str:
@@ -82,24 +82,23 @@ def _child(path: str, step: str) -> str:
 
 def check_seed(seed: Any, where: str) -> None:
     """A seed is an integer or a short text (``rng.derive`` hashes either)."""
-    from .errors import short_value
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise InputError(where, f"an integer or a text, not {short_value(seed)}")
+        raise InputError(where, "error.expected", what="seed", got=short_value(seed))
     if isinstance(seed, str):
         if len(seed) > MAX_SEED_TEXT:
-            raise InputError(where, f"a text of at most {MAX_SEED_TEXT} characters")
+            raise InputError(where, "error.input.seed_too_long", limit=MAX_SEED_TEXT)
         _check_string(seed, where)
     elif not -MAX_INT <= seed <= MAX_INT:
-        raise InputError(where, f"the number is too large (at most {len(str(MAX_INT))} digits)")
+        raise InputError(where, "error.input.number_too_large", digits=len(str(MAX_INT)))
 
 
 def _check_string(text: str, path: str) -> None:
     if len(text) > MAX_STRING:
-        raise InputError(path, f"a text of {len(text):,} characters (at most {MAX_STRING:,})")
+        raise InputError(path, "error.input.text_too_long", n=f"{len(text):,}", limit=f"{MAX_STRING:,}")
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        raise InputError(path, "the text holds a lone surrogate (not valid Unicode)") from None
+        raise InputError(path, "error.input.lone_surrogate") from None
 
 
 def read_text_file(path: str) -> str:
@@ -109,13 +108,30 @@ def read_text_file(path: str) -> str:
         with open(path, "rb") as fh:
             data = fh.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
-        raise InputError(path, f"cannot read it ({exc.strerror or exc})") from None
+        raise InputError(path, "error.input.cannot_read", reason=exc.strerror or str(exc)) from None
     if len(data) > MAX_FILE_BYTES:
-        raise InputError(path, f"larger than {MAX_FILE_BYTES:,} bytes; a scenario or golden file is far smaller")
+        raise InputError(path, "error.input.file_too_large", limit=f"{MAX_FILE_BYTES:,}")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise InputError(path, f"not UTF-8 text (byte {exc.start} cannot be read)") from None
+        raise InputError(path, "error.input.not_utf8", byte=exc.start) from None
+
+
+#: what Python's JSON reader says is wrong, as ``error.problem`` ids (ja and en); another
+#: message is quoted as it is
+JSON_PROBLEMS = {
+    "Expecting value": "value",
+    "Expecting property name enclosed in double quotes": "property_name",
+    "Expecting ',' delimiter": "comma",
+    "Expecting ':' delimiter": "colon",
+    "Extra data": "extra_data",
+    "Unterminated string starting at": "unterminated_string",
+    "Invalid control character at": "control_character",
+    "Invalid \\escape": "escape",
+    "Invalid \\uXXXX escape": "unicode_escape",
+    "Illegal trailing comma before end of object": "trailing_comma",
+    "Illegal trailing comma before end of array": "trailing_comma",
+}
 
 
 def parse_json_text(text: str, where: str) -> Any:
@@ -123,14 +139,15 @@ def parse_json_text(text: str, where: str) -> Any:
     cannot follow, and for numbers of more digits than Python converts."""
     import json
     if len(text) > MAX_FILE_BYTES:
-        raise InputError(where, f"larger than {MAX_FILE_BYTES:,} characters")
+        raise InputError(where, "error.input.text_too_large", limit=f"{MAX_FILE_BYTES:,}")
     try:
         value = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise InputError(where, f"not JSON ({exc.msg}, line {exc.lineno} column {exc.colno})") from None
+        raise InputError(where, "error.input.not_json", problem=JSON_PROBLEMS.get(exc.msg, exc.msg), line=exc.lineno,
+                         column=exc.colno) from None
     except RecursionError:
-        raise InputError(where, f"nested more than {MAX_DEPTH} deep") from None
+        raise InputError(where, "error.input.too_deep", depth=MAX_DEPTH) from None
     except ValueError:  # an integer of more than 4,300 digits (the interpreter's limit)
-        raise InputError(where, f"a number is too large (at most {len(str(MAX_INT))} digits)") from None
+        raise InputError(where, "error.input.file_number_too_large", digits=len(str(MAX_INT))) from None
     check_value(value, where)
     return value

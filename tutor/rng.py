@@ -28,7 +28,7 @@ _MASK = (1 << 64) - 1
 def seed_to_int(seed: int | str) -> int:
     """Maps an int or a text seed to 64 bits (text through SHA-256, stable everywhere)."""
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise SeedError(f"a seed is an integer or a text, not {short_value(seed)}"[:120])
+        raise SeedError("error.expected", path="seed", what="seed", got=short_value(seed))
     if isinstance(seed, int):
         return seed & _MASK
     return int.from_bytes(hashlib.sha256(seed.encode("utf-8")).digest()[:8], "big")

@@ -9,8 +9,8 @@ from collections import Counter
 from typing import Any, Iterable, Mapping, Sequence
 
 from .cards import Card, CardError, DeckSpec
-from .errors import ScenarioError, short_value
-from .game import Game
+from .errors import ActionError, ScenarioError, UnknownGame, message, short_value
+from .game import Game, IllegalAction
 from .registry import find_game
 from .rng import derive
 
@@ -19,17 +19,17 @@ def parse_card_list(value: Any, path: str, deck: DeckSpec | None = None,
                     declared_ok: bool = False) -> tuple[Card, ...]:
     """A JSON card list; each bad token is reported with its index."""
     if not isinstance(value, list):
-        raise ScenarioError(path, f"expected a list of cards, got {short_value(value)}")
+        raise ScenarioError(path, "error.expected", what="card_list", got=short_value(value))
     out = []
     for i, tok in enumerate(value):
         try:
             card = Card.parse(tok)
         except CardError as exc:
-            raise ScenarioError(f"{path}[{i}]", str(exc)) from None
+            raise ScenarioError(f"{path}[{i}]{exc.path}", exc.key, **exc.params) from None
         if card.declared and not declared_ok:
-            raise ScenarioError(f"{path}[{i}]", f'a declared wild card ("{tok}") may only appear inside an action')
+            raise ScenarioError(f"{path}[{i}]", "error.scenario.declared_card", token=short_value(tok))
         if deck is not None and not deck.accepts(card):
-            raise ScenarioError(f"{path}[{i}]", f'card "{tok}" is not in this game\'s deck')
+            raise ScenarioError(f"{path}[{i}]", "error.scenario.not_in_deck", token=short_value(tok))
         out.append(card)
     return tuple(out)
 
@@ -39,38 +39,39 @@ def parse_seed(setup: Mapping[str, Any], path: str) -> int | str:
     from .limits import MAX_SEED_TEXT
     seed = setup.get("seed", 0)
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise ScenarioError(path, f"expected an integer or a text, got {short_value(seed)}")
+        raise ScenarioError(path, "error.expected", what="seed", got=short_value(seed))
     if isinstance(seed, str) and len(seed) > MAX_SEED_TEXT:
-        raise ScenarioError(path, f"a text seed has at most {MAX_SEED_TEXT} characters")
+        raise ScenarioError(path, "error.input.seed_too_long", limit=MAX_SEED_TEXT)
     return seed
 
 
 def check_hand_sizes(hands: Mapping[int, Sequence[Card]], path: str, most: Mapping[int, int] | int,
-                     what: str) -> None:
+                     key: str, **params: Any) -> None:
     """No hand holds more cards than the deal gives it in this phase (``most``: per seat, or one
-    number for all; ``what`` says why, in the message: "a Tichu hand holds at most 14 cards")."""
+    number for all). ``key`` and ``params`` say why, in the message ("error.tichu.hand_size": "{n}
+    cards, but a Tichu hand holds at most 14 cards"); ``n`` is the hand's size."""
     for seat, cards in hands.items():
         limit = most if isinstance(most, int) else most.get(seat, max(most.values()))
         if len(cards) > limit:
-            raise ScenarioError(f"{path}.{seat}", f"{len(cards)} cards, but {what}")
+            raise ScenarioError(f"{path}.{seat}", key, n=len(cards), **params)
 
 
 def parse_seat(value: Any, path: str, players: int, allow_none: bool = False) -> int | None:
     if value is None and allow_none:
         return None
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < players:
-        raise ScenarioError(path, f"expected a seat 0-{players - 1}, got {short_value(value)}")
+        raise ScenarioError(path, "error.expected_seat", last=players - 1, got=short_value(value))
     return value
 
 
 def parse_seat_map(value: Any, path: str, players: int) -> dict[int, Any]:
     """An object keyed by seat strings ("0", "1", …)."""
     if not isinstance(value, dict):
-        raise ScenarioError(path, "expected an object keyed by seat (\"0\", \"1\", …)")
+        raise ScenarioError(path, "error.expected", what="seat_map", got=short_value(value))
     out = {}
     for key, v in value.items():
         if not (isinstance(key, str) and key.isdigit() and 0 <= int(key) < players):
-            raise ScenarioError(f"{path}.{key}", f"not a seat of a {players}-player game")
+            raise ScenarioError(f"{path}.{key}", "error.scenario.not_a_seat", players=players)
         out[int(key)] = v
     return out
 
@@ -81,27 +82,41 @@ def auction_opener(setup: Mapping[str, Any], at: str, to_act: int, players: int)
     """
     auction = setup.get("auction", [])
     if not isinstance(auction, list):
-        raise ScenarioError(at, "expected a list of {seat, action}")
+        raise ScenarioError(at, "error.expected", what="auction_list", got=short_value(auction))
     if not auction:
         return auction, to_act
     first = auction[0]
     if not isinstance(first, dict) or "seat" not in first:
-        raise ScenarioError(f"{at}[0]", 'expected {"seat": s, "action": a}')
+        raise ScenarioError(f"{at}[0]", "error.expected", what="auction_entry", got=short_value(first))
     return auction, parse_seat(first["seat"], f"{at}[0].seat", players)  # type: ignore[return-value]
 
 
 def check_keys(obj: Mapping[str, Any], path: str, required: Iterable[str], optional: Iterable[str]) -> None:
     """Unknown or missing keys are errors (a typo must never be silently ignored)."""
     if not isinstance(obj, Mapping):
-        raise ScenarioError(path, "expected an object")
+        raise ScenarioError(path, "error.expected", what="object", got=short_value(obj))
     allowed = set(required) | set(optional)
     for key in obj:
         if key not in allowed:
-            raise ScenarioError(f"{path}.{key}" if path else key,
-                                f'unknown key "{key}" (allowed: {", ".join(sorted(allowed))})')
+            raise ScenarioError(f"{path}.{key}" if path else key, "error.unknown_key", key=short_value(key),
+                                allowed=sorted(allowed))
     for key in required:
         if key not in obj:
-            raise ScenarioError(f"{path}.{key}" if path else key, "missing")
+            raise ScenarioError(f"{path}.{key}" if path else key, "error.missing")
+
+
+def unreadable_action(path: str, exc: ActionError) -> ScenarioError:
+    """An action in a setup that cannot be read, at its JSON path there (``auction[2].action``,
+    ``auction[2].action[1]`` for its second card)."""
+    inner = exc.path[len("action"):] if exc.path.startswith("action") else ""
+    return ScenarioError(path + inner, exc.key, **exc.params)
+
+
+def illegal_entry(path: str, exc: IllegalAction) -> ScenarioError:
+    """A setup's scripted action the rules reject: the verdict's reason and rule IDs."""
+    verdict = exc.verdict
+    return ScenarioError(path, "error.scenario.illegal", reason=message(verdict.key, verdict.params),
+                         rules=list(verdict.rule_ids))
 
 
 def check_deck_counts(places: Sequence[tuple[str, Sequence[Card]]], deck: DeckSpec) -> None:
@@ -114,8 +129,8 @@ def check_deck_counts(places: Sequence[tuple[str, Sequence[Card]]], deck: DeckSp
             seen[phys] += 1
             if seen[phys] > limit[phys]:
                 copies = limit[phys]
-                raise ScenarioError(f"{path}[{i}]", f'card "{phys}" appears more often than the deck holds it '
-                                                    f"({copies} cop{'y' if copies == 1 else 'ies'})")
+                raise ScenarioError(f"{path}[{i}]", "error.scenario.too_many_copies", token=short_value(phys.token),
+                                    copies=copies)
 
 
 def unplaced_cards(deck: DeckSpec, placed: Iterable[Card], seed: int | str = "fill") -> list[Card]:
@@ -137,14 +152,17 @@ def load_scenario(data: Any, path: str = "") -> tuple[Game, Any]:
     from .limits import check_value
     check_value(data, path or "scenario")
     if not isinstance(data, dict):
-        raise ScenarioError(path or "scenario", "a scenario is a JSON object with \"game\" and setup keys")
+        raise ScenarioError(path or "scenario", "error.scenario.not_object", got=short_value(data))
     name = data.get("game")
+    where = f"{path}.game" if path else "game"
+    if name is None:
+        raise ScenarioError(where, "error.scenario.no_game")
     if not isinstance(name, str):
-        raise ScenarioError(f"{path}.game" if path else "game", "missing game name")
+        raise ScenarioError(where, "error.expected", what="game_name", got=short_value(name))
     try:
         game = find_game(name)
-    except KeyError as exc:
-        raise ScenarioError(f"{path}.game" if path else "game", str(exc.args[0])) from None
+    except UnknownGame as exc:
+        raise ScenarioError(where, exc.key, **exc.params) from None
     setup = {k: v for k, v in data.items() if k != "game"}
     return game, game.from_setup(setup, path)
 

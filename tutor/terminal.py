@@ -12,7 +12,7 @@ from typing import Any, Callable, TextIO
 
 from .actions import ActionError, parse_action, parse_action_text
 from .bots import heuristic_choice, hint
-from .errors import TutorError
+from .errors import TutorError, error_text
 from .game import Game, IllegalAction
 from .limits import check_seed
 from .registry import find_game
@@ -52,7 +52,7 @@ def play(game_name: str, seed: str, seat: int = 0, lang: str = "en", players: in
     check_seed(seed_value, "--seed")
     state = game.new_game(flags, seed_value)
     if not 0 <= seat < game.players(state):
-        raise TutorError(f"--seat {seat}: no such seat in a {game.players(state)}-player game (0-{game.players(state) - 1})")
+        raise TutorError("error.cli_seat", seat=seat, players=game.players(state), last=game.players(state) - 1)
     shown = 0
     hint_level = 0
     while True:
@@ -114,4 +114,4 @@ def play(game_name: str, seed: str, seat: int = 0, lang: str = "en", players: in
             v = exc.verdict
             out(f"✗ {v.text(lang)}  [{', '.join(v.rule_ids)}]")
         except ActionError as exc:
-            out(f"✗ {exc}")
+            out(f"✗ {error_text(exc, lang)}")

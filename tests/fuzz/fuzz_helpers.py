@@ -37,7 +37,8 @@ def assert_clear(message: Any, where: str = "") -> None:
 
 def assert_refused(reply: Any, where: str = "") -> None:
     """A bridge answer that refuses: ok false, a clear error or a verdict with rule IDs; never
-    marked internal (an exception nobody foresaw)."""
+    marked internal (an exception nobody foresaw). An error is a message key with parameters,
+    and its text is clear in Japanese too (the page's other language)."""
     assert isinstance(reply, dict) and reply.get("ok") is False, (where, reply)
     assert not reply.get("internal"), f"{where}: {reply.get('error')}"
     if "verdict" in reply:
@@ -45,6 +46,24 @@ def assert_refused(reply: Any, where: str = "") -> None:
         assert_clear(reply["verdict"]["text"], where)
     else:
         assert_clear(reply.get("error"), where)
+        assert_clear_in_japanese(reply, where)
+
+
+JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+UNFILLED = re.compile(r"\{\w+(?::[^{}]*)?\}")
+
+
+def assert_clear_in_japanese(reply: dict[str, Any], where: str = "") -> None:
+    """A refusal's ``error_key`` and ``error_params`` give a clear Japanese text: the catalog has
+    the key, every placeholder is filled, and the words are ours."""
+    from tutor.errors import TutorError
+    from tutor.messages import catalog
+    key, params = reply.get("error_key"), reply.get("error_params")
+    assert isinstance(key, str) and key in catalog("ja") and isinstance(params, dict), (where, reply)
+    json.dumps(params)  # JSON-ready
+    text = TutorError(key, path=reply.get("error_path", ""), **params).text("ja")
+    assert_clear(text, where)
+    assert JAPANESE.search(text) and not UNFILLED.search(text), (where, text)
 
 
 def assert_answer(reply: Any, where: str = "") -> None:

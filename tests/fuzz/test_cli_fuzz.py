@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from fuzz_helpers import EXAMPLES, JSON_VALUES, ROOT, assert_clear, mutated_setups
 from tutor.cli import main
-from tutor.errors import TutorError
+from tutor.errors import TutorError, error_text
 from tutor.scenario import load_scenario
 
 SETTINGS = settings(max_examples=EXAMPLES, deadline=None,
@@ -83,6 +83,7 @@ def test_a_scenario_that_loads_is_a_position_the_deal_allows(scenario: dict[str,
         game, state = load_scenario(scenario)
     except TutorError as exc:
         assert_clear(str(exc), f"{scenario}")
+        assert_clear(error_text(exc, "ja"), f"{scenario}")  # the page's other language
         return
     deck = Counter(map(str, game.all_cards(game.new_game(state.flags, 1))))  # the same flags' full deal
     assert Counter(map(str, game.all_cards(state))) == deck, "every card of the deck, each once"

@@ -111,9 +111,9 @@ def test_handle_json_of_hostile_shapes(text, words):
 
 
 @pytest.mark.parametrize("field, value, words", [
-    ("state", [1], ["state: a state id"]),
+    ("state", [1], ["state: expected a state id"]),
     ("lang", [], ["lang: "]),
-    ("in_turn", "false", ["in_turn: true or false"]),
+    ("in_turn", "false", ["in_turn: expected true or false"]),
     ("level", "expert", ["level: "]),
     ("seed", "\ud800", ["lone surrogate"]),
 ])

@@ -589,11 +589,12 @@ class Napoleon(Game):
         flags = self.flags(setup.get("flags"), "setup.flags")
         bid, solo, side = setup["bid"], setup["solo"], setup["napoleon_side_honours"]
         if not isinstance(bid, int) or isinstance(bid, bool) or not 1 <= bid <= MAX_BID:
-            raise ScenarioError("setup.bid", f"expected a count 1-20, got {short_value(bid)}")
+            raise ScenarioError("setup.bid", "error.expected_number", low=1, high=MAX_BID, got=short_value(bid))
         if not isinstance(solo, bool):
-            raise ScenarioError("setup.solo", "expected true or false")
+            raise ScenarioError("setup.solo", "error.expected", what="bool", got=short_value(solo))
         if not isinstance(side, int) or isinstance(side, bool) or not 0 <= side <= 20:
-            raise ScenarioError("setup.napoleon_side_honours", f"expected 0-20 honours, got {short_value(side)}")
+            raise ScenarioError("setup.napoleon_side_honours", "error.expected_number", low=0, high=20,
+                                got=short_value(side))
         return game_score(bid, solo, side, flags.penalty_a_reading)
 
     def trick(self, setup: Mapping[str, Any]) -> dict[str, Any]:
@@ -637,7 +638,7 @@ class Napoleon(Game):
     def table_view(self, state: State, seat: int | None, lang: str = "en") -> dict[str, Any]:
         """What ``seat`` may see: its hand, the table, and the sides only once they are public (NAP-ADJ-2)."""
         if seat is not None and not _is_seat(seat):
-            raise TutorError(f"no seat {short_value(seat)} in a 5-player game")
+            raise TutorError("error.no_seat", seat=short_value(seat), players=5)
         from ...flags import flags_to_dict
         nap = state.napoleon
         is_nap = seat is not None and seat == nap

@@ -618,7 +618,7 @@ class Tichu(Game):
     # ------------------------------------------------------------------ view
     def table_view(self, state: State, seat: int | None, lang: str = "en") -> dict[str, Any]:
         if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 4):
-            raise TutorError(f"no seat {short_value(seat)} in a 4-player game")
+            raise TutorError("error.no_seat", seat=short_value(seat), players=4)
         from ...flags import flags_to_dict
         top = state.top()
         return {
