@@ -11,7 +11,7 @@ import threading
 
 from playwright.sync_api import expect
 
-from .conftest import _Quiet, shot
+from .conftest import _Quiet, shot, wait_for
 
 
 def test_site_works_offline_after_one_visit(browser, site_dir, watch) -> None:
@@ -27,15 +27,15 @@ def test_site_works_offline_after_one_visit(browser, site_dir, watch) -> None:
         page.goto(origin + "en/doudizhu/01-cards.html")
         expect(page.locator('#engine-status[data-state="ready"]')).to_be_visible(timeout=90_000)
         # wait until the service worker is active and has precached every file
-        page.wait_for_function("""async () => {
+        wait_for(page, """async () => {
             const reg = await navigator.serviceWorker.ready;
             if (!reg.active) return false;
             const keys = await caches.keys();
             if (!keys.length) return false;
             const cache = await caches.open(keys[0]);
             return (await cache.keys()).length > 20;
-        }""", timeout=60_000, polling=500)
-        page.wait_for_function("globalThis.cardtutorEngine.snapshotStored === true", timeout=30_000)
+        }""", timeout=60_000, every_ms=500)
+        wait_for(page, "() => globalThis.cardtutorEngine.snapshotStored === true", timeout=30_000)
     finally:
         httpd.shutdown()
         httpd.server_close()

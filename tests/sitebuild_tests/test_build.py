@@ -191,7 +191,7 @@ def test_every_page_carries_a_content_security_policy(site: Path) -> None:
     assert len(pages) > 20
     for page in pages:
         html = page.read_text("utf-8")
-        head = html.split("<head>", 1)[1]
+        head = html.split("<head>", 1)[1].lstrip()
         assert head.startswith('<meta charset="utf-8"><meta http-equiv="Content-Security-Policy"'), page
         meta = head.split('content="', 1)[1].split('"', 1)[0]
         for needed in ("default-src 'self'", "style-src 'self'", "worker-src 'self'", "connect-src 'self'",

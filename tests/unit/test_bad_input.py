@@ -188,5 +188,5 @@ def test_views_share_nothing_with_the_stored_state():
     for entry in view["auction"]:
         entry["action"]["bid"] = 1
     view["display"]["seats"].clear()
-    again = handle({"op": "view", "state": reply["state"]})["view"]
+    again = handle({"op": "view", "state": reply["state"], "seat": seat})["view"]  # the same seat's view
     assert again == kept
