@@ -30,10 +30,9 @@ def test_site_works_offline_after_one_visit(browser, site_dir, watch) -> None:
         wait_for(page, """async () => {
             const reg = await navigator.serviceWorker.ready;
             if (!reg.active) return false;
-            const keys = await caches.keys();
-            if (!keys.length) return false;
-            const cache = await caches.open(keys[0]);
-            return (await cache.keys()).length > 20;
+            const name = (await caches.keys()).find((k) => k.startsWith("cardtutor-"));  // not the snapshots'
+            if (!name) return false;
+            return (await (await caches.open(name)).keys()).length > 20;
         }""", timeout=60_000, every_ms=500)
         wait_for(page, "() => globalThis.cardtutorEngine.snapshotStored === true", timeout=30_000)
     finally:
