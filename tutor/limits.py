@@ -134,12 +134,43 @@ JSON_PROBLEMS = {
 }
 
 
+_JSON_TOKENS = None
+
+
+def _nesting(text: str) -> int:
+    """How deep the brackets of JSON ``text`` go (brackets inside strings do not count); it
+    stops counting once past the bound. Cheap: a request is a few KB; one regex pass."""
+    global _JSON_TOKENS
+    opening = text.count("[") + text.count("{")
+    if opening <= MAX_DEPTH:  # so few brackets cannot nest deeper than the bound
+        return opening
+    if _JSON_TOKENS is None:
+        import re
+        _JSON_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+    depth = deepest = 0
+    for match in _JSON_TOKENS.finditer(text):
+        token = match.group()
+        if token in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > MAX_DEPTH:
+                    break
+        elif token in "]}":
+            depth -= 1
+    return deepest
+
+
 def parse_json_text(text: str, where: str) -> Any:
     """JSON text to a value within the bounds: a message for bad JSON, for nesting the parser
     cannot follow, and for numbers of more digits than Python converts."""
     import json
     if len(text) > MAX_FILE_BYTES:
         raise InputError(where, "error.input.text_too_large", limit=f"{MAX_FILE_BYTES:,}")
+    if _nesting(text) > MAX_DEPTH:
+        # before the parser: under Pyodide a parse 3,000 deep overflows the WebAssembly stack and
+        # kills the runtime, long before Python's own RecursionError could be caught
+        raise InputError(where, "error.input.too_deep", depth=MAX_DEPTH)
     try:
         value = json.loads(text)
     except json.JSONDecodeError as exc:
