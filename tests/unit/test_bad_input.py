@@ -89,6 +89,7 @@ def test_play_with_a_seat_that_does_not_exist(capsys, seat):
     assert code == 2 and f"--seat {seat}: no such seat" in err
 
 
+@pytest.mark.cpython_only  # Pyodide's file system has no /dev/zero (and the page has no command line)
 def test_reading_dev_zero_ends(capsys):
     code, _, err = cli(capsys, "legal", "/dev/zero")
     assert code == 2 and "larger than" in err
