@@ -149,14 +149,15 @@ def settled(page: object) -> int:
 
 def wait_settled(page: object, before: int) -> str:
     """Waits until the page has answered (come back to waiting since ``before``); returns its state."""
-    wait_for(page, "n => Number(document.documentElement.dataset.settled || 0) > n"
-                   " && document.documentElement.dataset.state !== 'busy'", before)
+    # a selector, not a predicate: Playwright's selector engine runs outside the page's policy
+    # (settled only grows, so "not n" is "more than n")
+    expect(page.locator(f'html[data-settled]:not([data-settled="{before}"]):not([data-state="busy"])')).to_be_attached()  # type: ignore[attr-defined]
     return str(page.evaluate("document.documentElement.dataset.state"))  # type: ignore[attr-defined]
 
 
 def wait_waiting(page: object) -> str:
     """Waits until the page waits for the learner (or the deal is over); returns that state."""
-    wait_for(page, "() => ['learner', 'over'].includes(document.documentElement.dataset.state)")
+    expect(page.locator('html[data-state="learner"], html[data-state="over"]')).to_be_attached()  # type: ignore[attr-defined]
     return str(page.evaluate("document.documentElement.dataset.state"))  # type: ignore[attr-defined]
 
 

@@ -12,6 +12,7 @@ import threading
 from playwright.sync_api import expect
 
 from .conftest import _Quiet, shot, wait_for
+from .test_csp import RECORD
 
 
 def test_site_works_offline_after_one_visit(browser, site_dir, watch) -> None:
@@ -21,6 +22,7 @@ def test_site_works_offline_after_one_visit(browser, site_dir, watch) -> None:
     origin = f"http://127.0.0.1:{httpd.server_address[1]}/"
     watch.origin = origin
     ctx = browser.new_context()
+    ctx.add_init_script(RECORD)  # the pages' Content-Security-Policy: no violation offline either
     ctx.on("page", watch.attach)
     page = ctx.new_page()
     try:
@@ -51,5 +53,6 @@ def test_site_works_offline_after_one_visit(browser, site_dir, watch) -> None:
     page.goto(origin + "en/doudizhu/rules.html")
     expect(page.locator("dt#DDZ-CMP-4")).to_be_visible()
     shot(page, "offline-rules")
+    assert page.evaluate("window.cspViolations") == []
     ctx.close()
     assert not watch.errors, watch.errors
