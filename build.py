@@ -29,6 +29,7 @@ import jinja2  # noqa: E402
 from sitebuild.lessons import (Lesson, LessonError, check_translations, compact_frames, compute_lesson, intern_decisions,  # noqa: E402
                                intern_texts,
                                load_course)
+from sitebuild import csp  # noqa: E402
 from sitebuild.proofread import md, proofread  # noqa: E402
 from tools import minify  # noqa: E402
 from tools.site_wheel import build_site_wheel  # noqa: E402
@@ -143,6 +144,13 @@ class Site:
                                       autoescape=jinja2.select_autoescape(["html"]),
                                       undefined=jinja2.StrictUndefined)
         self.pages: list[str] = []
+        self.script_hashes: set[str] = set()
+
+    def with_policy(self, html: str) -> str:
+        """The page with its Content-Security-Policy (sitebuild/csp.py), hashes noted for _headers."""
+        html, hashes = csp.with_policy(html)
+        self.script_hashes.update(hashes)
+        return html
 
     def render(self, template: str, rel: str, lang: str, **context: Any) -> None:
         depth = rel.count("/")
@@ -153,7 +161,7 @@ class Site:
             other_url="../" * depth + other_rel, wheel=self.wheel_name, stamp=self.stamp, **context)
         dest = self.out / rel
         dest.parent.mkdir(parents=True, exist_ok=True)
-        dest.write_text(minify.html(html), "utf-8")
+        dest.write_text(self.with_policy(minify.html(html)), "utf-8")
         self.pages.append(rel)
         log(f"Rendering {template} => {rel}")
 
@@ -225,7 +233,7 @@ def build_course(site: Site, game_name: str, by_lang: dict[str, list[Lesson]]) -
 
 def write_service_worker(out: Path) -> None:
     """``sw.js`` precaching every file of the built site; its version is a hash of them all."""
-    files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+    files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file() and p.name != "_headers")
     digest = hashlib.sha256()
     for rel in files:
         digest.update(rel.encode() + b"\0" + (out / rel).read_bytes())
@@ -267,8 +275,10 @@ def build(out: Path, lessons_root: Path = LESSONS) -> dict[str, Any]:
         site.render("home.html", f"{lang}/index.html", lang, page_title=s["site_title"], page_kind="home",
                     courses=listed)
     html = site.env.get_template("language.html").render()
-    (out / "index.html").write_text(minify.html(html), "utf-8")
+    (out / "index.html").write_text(site.with_policy(minify.html(html)), "utf-8")
     log("Rendering language.html => index.html")
+    # the same policy as HTTP headers, for hosts that read _headers (README: Content-Security-Policy)
+    (out / "_headers").write_text(csp.headers_file(site.script_hashes), "utf-8")
     (out / "build.json").write_text(json.dumps({"wheel": wheel.name, "pages": ["index.html"] + site.pages},
                                                indent=1), "utf-8")
     write_service_worker(out)

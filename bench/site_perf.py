@@ -263,8 +263,10 @@ def main(argv: list[str] | None = None) -> int:
             })"""))
             ours.append(page.evaluate(FIRST_ANSWER_JS))
             # a warm visit comes after the first one has finished (its memory snapshot stored)
-            page.wait_for_function("globalThis.cardtutorEngine && globalThis.cardtutorEngine.snapshotStored === true",
-                                   timeout=30_000)
+            for _ in range(600):  # polled from outside: the page's policy refuses wait_for_function's eval
+                if page.evaluate("() => Boolean(globalThis.cardtutorEngine && globalThis.cardtutorEngine.snapshotStored)"):
+                    break
+                page.wait_for_timeout(50)
             page.goto(origin + LESSON)
             ours_warm.append(page.evaluate(FIRST_ANSWER_JS))
             ctx.close()

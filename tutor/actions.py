@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple, Union
 
 from .cards import Card, CardError, format_cards, parse_cards
-from .errors import ActionError
+from .errors import ActionError, short_value
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,33 +140,46 @@ def _canonical(value: Any) -> str:
 
 
 def parse_action(data: Any) -> Action:
-    """Reads one action; raises ``ActionError`` naming what is wrong with it."""
+    """Reads one action; raises ``ActionError`` naming what is wrong with it. The action is held
+    to the core's bounds first (tutor/limits.py): a million-card list or an object nested 900
+    deep is refused before any work is done on it."""
+    from .limits import MAX_ACTION_CARDS, InputError, check_value
+    try:
+        check_value(data, "action")
+    except InputError as exc:
+        raise ActionError(exc.key, path=exc.path, **exc.params) from None
     if isinstance(data, str):
         if data.upper() == "PASS":
             return PASS
-        raise ActionError(f'unknown action "{data}" (expected "PASS", a card list or an object)')
+        raise ActionError("error.action.unknown", got=short_value(data))
+    if isinstance(data, list) and len(data) > MAX_ACTION_CARDS:
+        raise ActionError("error.action.too_many_cards", n=f"{len(data):,}", limit=MAX_ACTION_CARDS)
     if isinstance(data, list):
         if not data:
-            raise ActionError("an empty card list is not an action (pass with \"PASS\")")
+            raise ActionError("error.action.empty")
         try:
             return Play(parse_cards(data))
         except CardError as exc:
-            raise ActionError(f"action{exc}") from None
+            raise ActionError(exc.key, path=f"action{exc.path}", **exc.params) from None
     if isinstance(data, dict):
         if set(data) == {"cards", "type"}:
             if not isinstance(data["cards"], list) or not data["cards"]:
-                raise ActionError("action.cards: expected a non-empty card list")
+                raise ActionError("error.expected", path="action.cards", what="card_list_nonempty",
+                                  got=short_value(data["cards"]))
+            if len(data["cards"]) > MAX_ACTION_CARDS:
+                raise ActionError("error.action.too_many_cards", path="action.cards", n=f"{len(data['cards']):,}",
+                                  limit=MAX_ACTION_CARDS)
             if not isinstance(data["type"], str):
-                raise ActionError("action.type: expected a combination type name")
+                raise ActionError("error.expected", path="action.type", what="type_name", got=short_value(data["type"]))
             try:
                 return Play(parse_cards(data["cards"]), data["type"])
             except CardError as exc:
-                raise ActionError(f"action.cards{exc}") from None
+                raise ActionError(exc.key, path=f"action.cards{exc.path}", **exc.params) from None
         if len(data) != 1:
-            raise ActionError(f"an action object has exactly one key, got {sorted(data)}")
+            raise ActionError("error.action.one_key", got=short_value(sorted(data)))
         (key, value), = data.items()
         return Decision(key, _freeze(value))
-    raise ActionError(f"not an action: {data!r}")
+    raise ActionError("error.action.not_action", got=short_value(data))
 
 
 def parse_action_text(text: str) -> Action:
@@ -174,8 +187,9 @@ def parse_action_text(text: str) -> Action:
     stripped = text.strip()
     if stripped.upper() == "PASS":
         return PASS
+    from .limits import InputError, parse_json_text
     try:
-        data = json.loads(stripped)
-    except json.JSONDecodeError as exc:
-        raise ActionError(f"ACTION is not JSON ({exc.msg} at column {exc.colno}): {text}") from None
+        data = parse_json_text(stripped, "ACTION")
+    except InputError as exc:
+        raise ActionError(exc.key, path=f"{exc.path} {short_value(text)}", **exc.params) from None
     return parse_action(data)

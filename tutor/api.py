@@ -14,6 +14,12 @@ would tell a bot's choice before it is made, is refused), and no answer names a 
 seat holds unless the rules made it public. The one exception is ``reveal``, the learner's
 explicit "Reveal all hands". Without a viewer (tests, the CLI, benches) any seat may be asked.
 
+**Refusals.** Bad input is answered ``{ok: false, error, error_key, error_params}`` (and
+``error_path``, the JSON path or field of the bad value, where there is one): ``error`` is the
+text in the request's ``lang`` (English when ``lang`` itself is the bad field), from the message
+key ``error_key`` and its parameters, like every other text of the engine (tutor/errors.py).
+An illegal action is no error: it gets ``{ok: false, verdict}``.
+
 Ops (each may carry ``lang``, "en" or "ja"):
 
 * ``new``      ``{game, preset?, flags?, seed, viewer?}`` → ``{state, view}`` (a seeded deal; the flags are the
@@ -56,8 +62,7 @@ from __future__ import annotations
 import json
 from typing import Any, Callable, NamedTuple
 
-from .actions import ActionError
-from .errors import TutorError
+from .errors import TutorError, quoted, short_value
 from .game import Game, IllegalAction
 from .registry import all_games, find_game
 
@@ -91,7 +96,7 @@ class BridgeError(TutorError):
 def _get(req: dict[str, Any]) -> _Entry:
     sid = req.get("state")
     if isinstance(sid, bool) or sid not in _STATES:
-        raise BridgeError(f"unknown state id {sid!r}")
+        raise BridgeError("error.bridge.unknown_state", path="state", got=short_value(sid))
     return _STATES[sid]
 
 
@@ -101,7 +106,7 @@ def _check_seat(seat: Any, game: Game, state: Any, key: str = "seat") -> int | N
         return None
     players = game.players(state)
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
-        raise BridgeError(f"{key}: no seat {seat!r} in a {players}-player game")
+        raise BridgeError("error.no_seat", path=key, seat=short_value(seat), players=players)
     return seat
 
 
@@ -111,7 +116,7 @@ def _seat(req: dict[str, Any], entry: _Entry, key: str = "seat") -> int | None:
     seat = _check_seat(req.get(key), entry.game, entry.state, key)
     if entry.viewer is not None:
         if seat is not None and seat != entry.viewer:
-            raise BridgeError(f"{key}: this session answers for its viewer, seat {entry.viewer}, not seat {seat}")
+            raise BridgeError("error.bridge.viewer_only", path=key, viewer=entry.viewer, seat=seat)
         return entry.viewer
     return entry.game.to_act(entry.state) if seat is None else seat
 
@@ -125,7 +130,7 @@ def _log_since(req: dict[str, Any]) -> int:
     """``log_since``: how many log entries the page already holds (it is sent the rest)."""
     since = req.get("log_since", 0)
     if isinstance(since, bool) or not isinstance(since, int) or since < 0:
-        raise BridgeError(f"log_since: a count of log entries (an integer, 0 or more), not {since!r}")
+        raise BridgeError("error.expected", path="log_since", what="log_count", got=short_value(since))
     return since
 
 
@@ -134,7 +139,7 @@ def _view(game: Game, state: Any, req: dict[str, Any], viewer: int | None = None
     if viewer is not None:
         for key in ("view_seat", "seat"):
             if req.get(key) is not None and req.get(key) != viewer:
-                raise BridgeError(f"{key}: this session shows its viewer's table, seat {viewer}, not seat {req.get(key)}")
+                raise BridgeError("error.bridge.viewer_table", path=key, viewer=viewer, seat=short_value(req.get(key)))
         return game.view(state, viewer, lang=req.get("lang", "en"), log_since=since)
     key = "view_seat" if "view_seat" in req else "seat"
     seat = _check_seat(req.get(key), game, state, key)
@@ -150,8 +155,6 @@ def op_new(req: dict[str, Any]) -> dict[str, Any]:
     from .flags import resolve_flags
     game = find_game(str(req.get("game")))
     seed = req.get("seed", 1)
-    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise BridgeError(f"seed: an integer or a string, not {seed!r}")
     state = game.new_game(resolve_flags(game, req.get("preset"), req.get("flags")), seed)
     viewer = _viewer(req, game, state)
     return {"state": _store(game, state, viewer), "view": _view(game, state, req, viewer)}
@@ -227,9 +230,9 @@ def op_bot_move(req: dict[str, Any]) -> dict[str, Any]:
     state = game.close_window(entry.state)
     seat = game.to_act(state)
     if seat is None:
-        raise BridgeError("nobody is to act")
+        raise BridgeError("error.bridge.nobody_to_act")
     if seat == entry.viewer:
-        raise BridgeError(f"seat {seat} is the viewer: it decides its own moves (ask for a hint)")
+        raise BridgeError("error.bridge.bot_is_viewer", seat=seat)
     action = heuristic_choice(game, state, seat).action
     new = game.apply(state, action, seat)
     return _after_action(entry, new, req, seat=seat, action=game.action_to_json(action))
@@ -243,11 +246,11 @@ def op_window(req: dict[str, Any]) -> dict[str, Any]:
     viewer = _check_seat(req.get("viewer"), game, state, "viewer")
     if entry.viewer is not None:
         if viewer is not None and viewer != entry.viewer:
-            raise BridgeError(f"viewer: this session's viewer is seat {entry.viewer}, not seat {viewer}")
+            raise BridgeError("error.bridge.other_viewer", path="viewer", viewer=entry.viewer, seat=viewer)
         viewer = entry.viewer
     declined = req.get("declined", [])
     if not isinstance(declined, list):
-        raise BridgeError("declined: a list of seats")
+        raise BridgeError("error.expected", path="declined", what="seat_list", got=short_value(declined))
     declined = [_check_seat(s, game, state, "declined") for s in declined]
     res = resolve(game, state, viewer=viewer, declined=declined)
     out: dict[str, Any] = {"status": res.status, "state": _store(game, res.state, entry.viewer),
@@ -265,7 +268,7 @@ def op_replay(req: dict[str, Any]) -> dict[str, Any]:
     from .windows import replay
     moves = req.get("moves", [])
     if not isinstance(moves, list) or not all(isinstance(m, dict) and {"seat", "action"} <= set(m) for m in moves):
-        raise BridgeError('moves: a list of {"seat", "action", "in_turn"?}')
+        raise BridgeError("error.expected", path="moves", what="move_list", got=short_value(moves))
     game, state = load_scenario(req.get("scenario"))
     for m in moves:
         _check_seat(m["seat"], game, state, "moves[].seat")
@@ -284,7 +287,7 @@ def op_bot(req: dict[str, Any]) -> dict[str, Any]:
     from .rng import derive
     entry = _get(req)
     if entry.viewer is not None:  # a bot's choice and reasons would tell what its hand holds
-        raise BridgeError("bot: a session with a viewer seat moves its bots with bot_move")
+        raise BridgeError("error.bridge.bot_with_viewer", path="op", op="bot_move")
     game, state = entry.game, entry.state
     seat = _seat(req, entry)
     if req.get("level", "heuristic") == "random":
@@ -325,15 +328,22 @@ def op_timeit(req: dict[str, Any]) -> dict[str, Any]:
     inner = req.get("request")
     reps = req.get("reps", 1)
     if not isinstance(inner, dict) or inner.get("op") == "timeit":
-        raise BridgeError("timeit: request must be another op")
-    if not isinstance(reps, int) or isinstance(reps, bool) or not 1 <= reps <= 10000:
-        raise BridgeError("timeit: reps is a number from 1 to 10000")
+        raise BridgeError("error.expected", path="request", what="other_request", got=short_value(inner))
+    if not isinstance(reps, int) or isinstance(reps, bool) or not 1 <= reps <= MAX_REPS:
+        raise BridgeError("error.expected_number", path="reps", low=1, high=MAX_REPS, got=short_value(reps))
     times = []
+    began = time.perf_counter()
     for _ in range(reps):
         start = time.perf_counter()
         handle(inner)
         times.append((time.perf_counter() - start) * 1000.0)
+        if start - began > TIMEIT_BUDGET_S:  # a probe, not a way to keep the worker busy
+            break
     return {"ms": times}
+
+
+MAX_REPS = 200
+TIMEIT_BUDGET_S = 2.0
 
 
 def op_playout(req: dict[str, Any]) -> dict[str, Any]:
@@ -341,8 +351,6 @@ def op_playout(req: dict[str, Any]) -> dict[str, Any]:
     from .bots import heuristic_choice
     game = find_game(str(req.get("game")))
     seed = req.get("seed", 1)
-    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise BridgeError(f"seed: an integer or a string, not {seed!r}")
     state = game.close_window(game.new_game(game.flags(req.get("flags")), seed))
     actions = 0
     while not game.round_over(state) and actions < 5000:
@@ -364,26 +372,85 @@ OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
 }
 
 
+#: the fields several ops read, checked once for every request (a wrong type gets a message
+#: naming the field, never "unhashable type: 'list'" from deep inside)
+_FLAGS_BOOL = ("in_turn", "keep_open", "expand", "side")
+_LEVELS = ("heuristic", "random")
+
+
+def _check_common(req: dict[str, Any]) -> None:
+    from .limits import check_seed
+    from .messages import LANGS
+    lang = req.get("lang", "en")
+    if not isinstance(lang, str) or lang not in LANGS:
+        raise BridgeError("error.one_of", path="lang", choices=quoted(LANGS), got=short_value(lang))
+    for key in _FLAGS_BOOL:
+        if key in req and not isinstance(req[key], bool):
+            raise BridgeError("error.expected", path=key, what="bool", got=short_value(req[key]))
+    if "state" in req and (isinstance(req["state"], bool) or not isinstance(req["state"], int)):
+        raise BridgeError("error.expected", path="state", what="state_id", got=short_value(req["state"]))
+    level = req.get("level", "heuristic")
+    if level not in _LEVELS:
+        raise BridgeError("error.one_of", path="level", choices=quoted(_LEVELS), got=short_value(level))
+    if "seed" in req:
+        check_seed(req["seed"], "seed")  # tutor/limits.py
+    if "game" in req and not isinstance(req["game"], str):
+        raise BridgeError("error.expected", path="game", what="game_name", got=short_value(req["game"]))
+
+
+def _lang(request: Any) -> str:
+    """The language a request's answers are in: its ``lang`` when that is one we speak, else
+    English (``lang`` itself may be the bad field)."""
+    from .messages import LANGS
+    lang = request.get("lang", "en") if isinstance(request, dict) else "en"
+    return lang if isinstance(lang, str) and lang in LANGS else "en"
+
+
+def _refusal(error: TutorError, lang: str) -> dict[str, Any]:
+    """``{ok: false, error, error_key, error_params}``: the text in ``lang``, the message key and its
+    parameters (``error_path`` too, where the error names one)."""
+    return {"ok": False, **error.to_json(lang)}
+
+
 def handle(request: Any) -> dict[str, Any]:
-    """Serves one request; bad input gives ``{ok: false, error}``, never an exception."""
+    """Serves one request; bad input gives ``{ok: false, error, error_key, error_params}``, never an
+    exception. ``error`` is in the request's ``lang`` (English when ``lang`` is itself wrong).
+
+    The request is checked against the core's bounds first (tutor/limits.py: depth, size,
+    numbers, text), then its common fields; each op checks its own. An exception nobody
+    foresaw still gets an answer, marked ``internal`` (the fuzz tests assert there is none).
+    """
+    from .limits import check_value
+    lang = _lang(request)
     if not isinstance(request, dict):
-        return {"ok": False, "error": "a request is a JSON object with \"op\""}
-    op = OPS.get(request.get("op"))  # type: ignore[arg-type]
+        return _refusal(BridgeError("error.bridge.not_object", got=short_value(request)), lang)
+    name = request.get("op")
+    op = OPS.get(name) if isinstance(name, str) else None
     if op is None:
-        return {"ok": False, "error": f"unknown op {request.get('op')!r} (known: {', '.join(OPS)})"}
+        return _refusal(BridgeError("error.bridge.unknown_op", got=short_value(name), known=list(OPS)), lang)
     try:
+        check_value(request)
+        _check_common(request)
         out = op(request)
-    except (TutorError, ActionError, KeyError, ValueError, TypeError) as exc:
-        message = exc.args[0] if isinstance(exc, KeyError) and exc.args else str(exc)
-        return {"ok": False, "error": str(message)}
+    except TutorError as exc:
+        return _refusal(exc, lang)
+    except RecursionError:
+        return _refusal(BridgeError("error.bridge.too_deep"), lang)
+    except Exception as exc:  # a bug, not bad input: answered all the same, and marked
+        return {**_refusal(BridgeError("error.internal", detail=f"{type(exc).__name__}: {exc}"), lang), "internal": True}
     out.setdefault("ok", True)
     return out
 
 
-def handle_json(text: str) -> str:
-    """``handle`` over JSON text (what the worker passes across the Pyodide boundary)."""
+def handle_json(text: Any) -> str:
+    """``handle`` over JSON text (what the worker passes across the Pyodide boundary); the text
+    is read within the core's bounds (tutor/limits.py). Text that is no request is refused in
+    English (there is no ``lang`` to read)."""
+    from .limits import parse_json_text
+    if not isinstance(text, str):
+        return json.dumps(_refusal(BridgeError("error.bridge.not_text"), "en"))
     try:
-        request = json.loads(text)
-    except json.JSONDecodeError as exc:
-        return json.dumps({"ok": False, "error": f"request is not JSON: {exc.msg}"})
+        request = parse_json_text(text, "request")
+    except TutorError as exc:
+        return json.dumps(_refusal(exc, "en"), ensure_ascii=False)
     return json.dumps(handle(request), ensure_ascii=False)

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from .actions import Action, Pass, Play
+from .errors import NoDecision
 from .game import Game
 from .rng import Rng
 
@@ -50,7 +51,7 @@ def random_choice(game: Game, state: Any, seat: int, rng: Rng) -> Choice:
         return Choice(spec.sample(rng), "bot.random")
     actions = game.legal_actions(state, seat)
     if not actions:
-        raise ValueError(f"seat {seat} has no action to take")
+        raise NoDecision("error.no_decision", seat=seat)
     return Choice(rng.choice(actions), "bot.random")
 
 
@@ -58,7 +59,7 @@ def heuristic_choice(game: Game, state: Any, seat: int) -> Choice:
     """The game's simple heuristic bot (deterministic: same position, same choice)."""
     spec = game.decision_spec(state, seat)  # the exchange: counted, not listed (2,184 actions)
     if not (spec.count() if spec is not None else game.legal_actions(state, seat)):
-        raise ValueError(f"seat {seat} has no action to take")
+        raise NoDecision("error.no_decision", seat=seat)
     return _HEURISTICS[game.name](game, state, seat)
 
 

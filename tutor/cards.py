@@ -18,6 +18,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
+from .errors import TutorError, short_value
+
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
 RANKS: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SPECIALS: tuple[str, ...] = ("BJ", "RJ", "JOKER", "MAHJONG", "DOG", "PHOENIX", "DRAGON")
@@ -41,8 +43,9 @@ SPECIAL_NAMES = {
 _SUFFIX = re.compile(r"#\d+$")
 
 
-class CardError(ValueError):
-    """A token that is not a card of the shared notation (the message names the token)."""
+class CardError(TutorError):
+    """A token that is not a card of the shared notation (the message names the token; a
+    ``ValueError`` too, as every ``TutorError``)."""
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -71,13 +74,13 @@ class Card:
     def parse(cls, token: str) -> "Card":
         """Parses one token; a ``#n`` copy suffix is dropped (it never affects a rule)."""
         if not isinstance(token, str):
-            raise CardError(f"not a card token: {token!r}")
+            raise CardError("error.card.not_token", got=short_value(token))
         tok = _SUFFIX.sub("", token.strip())
         if "-" in tok and "=" not in tok:
             suit, _, rank = tok.partition("-")
             if suit in SUITS and rank in RANKS:
                 return cls(suit=suit, rank=rank)
-            raise CardError(f'unknown card "{token}"')
+            raise CardError("error.card.unknown", token=short_value(token))
         if tok in SPECIALS or tok in TILES:
             return cls(special=tok)
         if tok.startswith("PHOENIX="):
@@ -89,7 +92,7 @@ class Card:
             suit, _, rank = value.partition("-")
             if suit in SUITS and rank in RANKS:
                 return cls(special="JOKER", declared=value)
-        raise CardError(f'unknown card "{token}"')
+        raise CardError("error.card.unknown", token=short_value(token))
 
     @property
     def physical(self) -> "Card":
@@ -129,7 +132,7 @@ def parse_cards(tokens: Iterable[str]) -> tuple[Card, ...]:
         try:
             out.append(Card.parse(tok))
         except CardError as exc:
-            raise CardError(f"[{i}]: {exc}") from None
+            raise CardError(exc.key, path=f"[{i}]{exc.path}", **exc.params) from None
     return tuple(out)
 
 

@@ -21,7 +21,11 @@ def _print_json(data: object) -> None:
 
 
 def cmd_golden(args: argparse.Namespace) -> int:
+    """0: every case passed; 1: a case failed; 2: a file could not be read as golden cases."""
     from .golden import run_files
+    from .limits import parse_json_text, read_text_file
+    for path in args.files:  # bad input first: the files themselves (tutor/limits.py)
+        parse_json_text(read_text_file(path), path)
     _, failed = run_files(args.files)
     return 0 if failed == 0 else 1
 
@@ -31,7 +35,7 @@ def _load(args: argparse.Namespace):  # type: ignore[no-untyped-def]
     game, state = load_scenario_file(args.scenario)
     seat = args.seat if args.seat is not None else game.to_act(state)
     if seat is not None and not 0 <= seat < len(game.hands(state)):
-        raise TutorError(f"--seat {seat}: no such seat in a {len(game.hands(state))}-player game")
+        raise TutorError("error.cli_seat", seat=seat, players=len(game.hands(state)), last=len(game.hands(state)) - 1)
     return game, state, seat
 
 
@@ -93,6 +97,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Runs one command. Bad input (a file, a scenario, an action, an option) prints a message
+    naming what is wrong and returns 2 (argparse's own usage errors too); never a traceback."""
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
@@ -100,6 +106,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (TutorError, ActionError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    except KeyError as exc:
-        print(f"error: {exc.args[0] if exc.args else exc}", file=sys.stderr)
+    except RecursionError:
+        print("error: the input is nested too deeply", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        return 130
+    except Exception as exc:  # a bug, not bad input: said plainly, still no traceback
+        print(f"internal error (please report it): {type(exc).__name__}: {exc}", file=sys.stderr)
+        return 3

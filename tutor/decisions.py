@@ -26,6 +26,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action, Decision, Pass, Play, action_key
+from .jsondata import fresh_json, frozen_json
 from .messages import catalog, render
 
 if TYPE_CHECKING:
@@ -57,7 +58,8 @@ def action_label(game: "Game", action: Action, lang: str = "en") -> str:
 
 def _option(game: "Game", action: Action, lang: str) -> dict[str, Any]:
     """One option of a "choose" decision, worked out once per game, action and language: a view
-    is built after every move, and a Napoleon auction lists 41 options (callers never change it)."""
+    is built after every move, and a Napoleon auction lists 41 options. The cache keeps its own
+    copy; each view gets a fresh one (a caller may change what it receives, issue 13)."""
     cache: dict[Any, dict[str, Any]] = game.__dict__.setdefault("_decision_option_cache", {})
     item = cache.get((action, lang))
     if item is None:
@@ -66,8 +68,8 @@ def _option(game: "Game", action: Action, lang: str) -> dict[str, Any]:
         parts = game.action_parts(action, lang)
         if parts is not None:
             item["parts"] = parts
-        cache[(action, lang)] = item
-    return item
+        cache[(action, lang)] = item = frozen_json(item)
+    return fresh_json(item)
 
 
 def describe(game: "Game", state: Any, seat: int, lang: str = "en") -> dict[str, Any] | None:

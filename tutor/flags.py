@@ -17,15 +17,18 @@ import dataclasses
 import functools
 from typing import Any, Mapping, TypeVar
 
-from .errors import FlagError
+from .errors import FlagError, json_kind, quoted, short_value
 
 F = TypeVar("F")
 
 
-def flag(default: Any, *, choices: tuple[Any, ...] | None = None, doc: str = "", rule: str | None = None) -> Any:
-    """Declares one flag field (``choices`` restricts the value; ``doc`` says what it does;
-    ``rule`` is the ID of the rule it changes, e.g. ``"TICHU-BOMB-7"``)."""
-    return dataclasses.field(default=default, metadata={"choices": choices, "doc": doc, "rule": rule})
+def flag(default: Any, *, choices: tuple[Any, ...] | None = None, doc: str = "", rule: str | None = None,
+         minimum: int | None = None, maximum: int | None = None) -> Any:
+    """Declares one flag field (``choices`` restricts the value; ``minimum``/``maximum`` bound a
+    number without listed choices; ``doc`` says what it does; ``rule`` is the ID of the rule it
+    changes, e.g. ``"TICHU-BOMB-7"``)."""
+    return dataclasses.field(default=default, metadata={"choices": choices, "doc": doc, "rule": rule,
+                                                         "min": minimum, "max": maximum})
 
 
 def parse_flags(cls: type[F], data: Mapping[str, Any] | None, path: str = "flags") -> F:
@@ -33,23 +36,31 @@ def parse_flags(cls: type[F], data: Mapping[str, Any] | None, path: str = "flags
     if data is None:
         data = {}
     if not isinstance(data, Mapping):
-        raise FlagError(path, "flags must be a JSON object")
+        raise FlagError(path, "error.expected", what="flags", got=short_value(data))
     fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
     values: dict[str, Any] = {}
     for name, value in data.items():
         if name not in fields:
-            known = ", ".join(sorted(fields))
-            raise FlagError(f"{path}.{name}", f'unknown flag "{name}" (known: {known})')
+            raise FlagError(f"{path}.{name}", "error.flag.unknown", name=short_value(name), known=sorted(fields))
         f = fields[name]
         default = f.default
         expected = type(default)
         ok = isinstance(value, expected) and (expected is not int or not isinstance(value, bool))
         if not ok:
-            raise FlagError(f"{path}.{name}", f"expected {expected.__name__}, got {value!r}")
+            raise FlagError(f"{path}.{name}", "error.expected", what=json_kind(default), got=short_value(value))
+        low, high = f.metadata.get("min"), f.metadata.get("max")
+        if (low is not None and value < low) or (high is not None and value > high):
+            if low is not None and high is not None:
+                raise FlagError(f"{path}.{name}", "error.expected_number", low=low, high=high, got=short_value(value))
+            if low is not None:
+                raise FlagError(f"{path}.{name}", "error.expected_at_least", low=low, got=short_value(value))
+            raise FlagError(f"{path}.{name}", "error.expected_at_most", high=high, got=short_value(value))
         choices = f.metadata.get("choices")
         if choices is not None and value not in choices:
-            allowed = ", ".join(repr(c) for c in choices)
-            raise FlagError(f"{path}.{name}", f"bad value {value!r} (allowed: {allowed})")
+            if len(choices) == 1:
+                raise FlagError(f"{path}.{name}", "error.expected_value", value=short_value(choices[0]),
+                                got=short_value(value))
+            raise FlagError(f"{path}.{name}", "error.one_of", choices=quoted(choices), got=short_value(value))
         values[name] = value
     return cls(**values)
 
@@ -82,7 +93,8 @@ def describe_flags(cls: type) -> list[dict[str, Any]]:
     """Every flag with its default, allowed values and doc (for pages and the CLI)."""
     return [
         {"name": f.name, "default": f.default, "choices": list(f.metadata.get("choices") or []) or None,
-         "doc": f.metadata.get("doc", ""), "rule": f.metadata.get("rule")}
+         "doc": f.metadata.get("doc", ""), "rule": f.metadata.get("rule"),
+         **{k: f.metadata[k] for k in ("min", "max") if f.metadata.get(k) is not None}}
         for f in dataclasses.fields(cls)
     ]
 
@@ -103,12 +115,12 @@ def check_presets(cls: type) -> dict[str, dict[str, Any]]:
     """Validates every preset of ``cls`` with ``parse_flags``; ``FlagError`` names the bad one."""
     declared = getattr(cls, "presets", None) or {}
     if not isinstance(declared, Mapping):
-        raise FlagError("presets", "presets must map a name to flag values")
+        raise FlagError("presets", "error.expected", what="presets", got=short_value(declared))
     for name, values in declared.items():
         if not isinstance(name, str) or not name.isidentifier():
-            raise FlagError("presets", f"bad preset name {name!r}")
+            raise FlagError("presets", "error.flag.bad_preset_name", name=short_value(name))
         if name == SEED_PRESET and values:
-            raise FlagError(f"presets.{name}", "the seed preset is the defaults: it sets no flag")
+            raise FlagError(f"presets.{name}", "error.flag.seed_preset")
         parse_flags(cls, values, f"presets.{name}")
     return presets_of(cls)
 
@@ -122,8 +134,8 @@ def resolve_flags(game: Any, preset: str | None, overrides: Mapping[str, Any] | 
     presets = presets_of(game.Flags)
     name = SEED_PRESET if preset is None else preset
     if not isinstance(name, str) or name not in presets:
-        known = ", ".join(presets)
-        raise FlagError("preset", f'unknown preset "{name}" for {game.name} (known: {known})')
+        raise FlagError("preset", "error.flag.unknown_preset", name=name if isinstance(name, str) else short_value(name),
+                        game=game.name, known=list(presets))
     if overrides is not None and not isinstance(overrides, Mapping):
-        raise FlagError(path, "flags must be a JSON object")
+        raise FlagError(path, "error.expected", what="flags", got=short_value(overrides))
     return parse_flags(game.Flags, {**presets[name], **(overrides or {})}, path)

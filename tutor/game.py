@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from .actions import Action, action_key, parse_action
 from .errors import TutorError
+from .jsondata import fresh_json, frozen_json
 from .messages import render
 
 if TYPE_CHECKING:
@@ -47,15 +48,25 @@ class Verdict:
 
 @dataclass(frozen=True)
 class Event:
-    """One entry of the event log: what happened, as a message key with parameters."""
+    """One entry of the event log: what happened, as a message key with parameters.
+
+    A state keeps its log, and a view hands the log out: so an event holds its parameters
+    frozen (lists as tuples, its own copy of every object) and ``to_json`` gives fresh lists
+    and objects, which a caller may change without touching any stored state (issue 13)."""
 
     key: str
     params: Mapping[str, Any] = field(default_factory=dict)
     rule_ids: tuple[str, ...] = ()
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "params", {k: frozen_json(v) if isinstance(v, (list, tuple, dict)) else v
+                                            for k, v in self.params.items()})
+        object.__setattr__(self, "rule_ids", tuple(self.rule_ids))
+
     def to_json(self, lang: str = "en") -> dict[str, Any]:
-        return {"key": self.key, "params": dict(self.params), "rule_ids": list(self.rule_ids),
-                "text": render(self.key, self.params, lang)}
+        return {"key": self.key, "params": {k: fresh_json(v) if isinstance(v, (tuple, dict)) else v
+                                            for k, v in self.params.items()},
+                "rule_ids": list(self.rule_ids), "text": render(self.key, self.params, lang)}
 
 
 class IllegalAction(ValueError):
@@ -266,13 +277,13 @@ class Game(abc.ABC):
         return None
 
     def classify(self, setup: Mapping[str, Any]) -> list[dict[str, Any]]:
-        raise TutorError(f"{self.name} classifies no card sets (golden kind not offered)")
+        raise TutorError("error.kind_not_offered", game=self.name, kind="classify")
 
     def score(self, setup: Mapping[str, Any]) -> dict[str, Any]:
-        raise TutorError(f"{self.name} scores no end-of-round facts (golden kind not offered)")
+        raise TutorError("error.kind_not_offered", game=self.name, kind="score")
 
     def trick(self, setup: Mapping[str, Any]) -> dict[str, Any]:
-        raise TutorError(f"{self.name} resolves no finished tricks (golden kind not offered)")
+        raise TutorError("error.kind_not_offered", game=self.name, kind="trick")
 
     #: the decision keys that are side declarations, open beside the decision (a Tichu call)
     side_decision_keys: tuple[str, ...] = ()

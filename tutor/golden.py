@@ -15,6 +15,7 @@ from .actions import ActionError, action_key
 from .cards import Card, CardError
 from .errors import TutorError
 from .game import Game, IllegalAction
+from .limits import InputError, parse_json_text, read_text_file
 from .registry import KNOWN_NAMES, find_game
 
 KINDS = ("legal", "classify", "trick", "score", "steps")
@@ -324,12 +325,11 @@ def run_files(paths: Iterable[str], out: Callable[[str], None] = print) -> tuple
     passed = failed = 0
     for path in paths:
         try:
-            with open(path, encoding="utf-8") as fh:
-                cases = json.load(fh)
+            cases = parse_json_text(read_text_file(path), path)  # bounded: tutor/limits.py
             if not isinstance(cases, list):
-                raise ValueError("not a JSON list of cases")
-        except (OSError, ValueError) as exc:
-            out(f"FAIL {path}: {exc}")
+                raise InputError(path, "error.input.not_case_list")
+        except InputError as exc:
+            out(f"FAIL {exc}")
             failed += 1
             continue
         for index, case in enumerate(cases):

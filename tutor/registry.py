@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from importlib import import_module
 from typing import TYPE_CHECKING
 
+from .errors import UnknownGame, short_value
+
 if TYPE_CHECKING:
     from .game import Game
 
@@ -64,7 +66,8 @@ def entry(name: str) -> GameEntry:
     """The entry of a game name or alias; ``KeyError`` names the known games."""
     key = _ALIASES.get(name, name) if isinstance(name, str) else name
     if key not in _BY_NAME:
-        raise KeyError(f"game {name} unknown (known: {', '.join(KNOWN_NAMES)})")
+        raise UnknownGame("error.game.unknown", game=name if isinstance(name, str) else short_value(name),
+                          known=list(KNOWN_NAMES))
     return _BY_NAME[key]
 
 
@@ -78,7 +81,8 @@ def find_game(name: str) -> "Game":
     except KeyError:
         found = None
     if found is None or not found.built:
-        raise KeyError(f'game {name} not supported yet (supported: {", ".join(sorted(BUILT_NAMES))})')
+        raise UnknownGame("error.game.not_built", game=name if isinstance(name, str) else short_value(name),
+                          supported=sorted(BUILT_NAMES))
     if found.name not in _LOADED:
         game = import_module(found.module).GAME
         from .flags import check_presets

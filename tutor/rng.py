@@ -13,14 +13,22 @@ from __future__ import annotations
 import hashlib
 from typing import MutableSequence, TypeVar
 
+from .errors import TutorError, short_value
+
 T = TypeVar("T")
+
+
+class SeedError(TutorError, TypeError):
+    """A seed that is neither an integer nor a text (a ``TypeError`` too, for older callers)."""
+
+
 _MASK = (1 << 64) - 1
 
 
 def seed_to_int(seed: int | str) -> int:
     """Maps an int or a text seed to 64 bits (text through SHA-256, stable everywhere)."""
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise TypeError(f"a seed is an integer or a string, not {seed!r}")
+        raise SeedError("error.expected", path="seed", what="seed", got=short_value(seed))
     if isinstance(seed, int):
         return seed & _MASK
     return int.from_bytes(hashlib.sha256(seed.encode("utf-8")).digest()[:8], "big")

@@ -12,7 +12,9 @@ from typing import Any, Callable, TextIO
 
 from .actions import ActionError, parse_action, parse_action_text
 from .bots import heuristic_choice, hint
+from .errors import TutorError, error_text
 from .game import Game, IllegalAction
+from .limits import check_seed
 from .registry import find_game
 from .messages import render
 
@@ -46,7 +48,11 @@ def play(game_name: str, seed: str, seat: int = 0, lang: str = "en", players: in
     ui = UI[lang]
     game = find_game(game_name)
     flags = game.flags({"players": players} if players else {})
-    state = game.new_game(flags, int(seed) if str(seed).isdigit() else seed)
+    seed_value = int(seed) if str(seed).isdigit() and len(str(seed)) <= 18 else seed
+    check_seed(seed_value, "--seed")
+    state = game.new_game(flags, seed_value)
+    if not 0 <= seat < game.players(state):
+        raise TutorError("error.cli_seat", seat=seat, players=game.players(state), last=game.players(state) - 1)
     shown = 0
     hint_level = 0
     while True:
@@ -108,4 +114,4 @@ def play(game_name: str, seed: str, seat: int = 0, lang: str = "en", players: in
             v = exc.verdict
             out(f"✗ {v.text(lang)}  [{', '.join(v.rule_ids)}]")
         except ActionError as exc:
-            out(f"✗ {exc}")
+            out(f"✗ {error_text(exc, lang)}")

@@ -95,15 +95,15 @@ class ReplayError(TutorError):
 
 def scripted_move(game: Any, state: Any, seat: int, action: Action, in_turn: bool = True, where: str = "") -> Any:
     """One scripted move: in turn, it first closes any window nobody took; out of turn, it must
-    take the open window (the seat in its order). Illegal moves raise ``IllegalAction``."""
+    take the open window (the seat in its order). Illegal moves raise ``IllegalAction``; a seat
+    the window does not ask raises ``ReplayError`` at ``where`` (the move's JSON path)."""
     if in_turn:
         state = game.close_window(state)
     else:
         window = game.window(state)
         # no window at all: the game's own verdict says why (e.g. nothing to bomb before a lead)
         if window is not None and seat not in window.order:
-            raise ReplayError(f"{where}seat {seat} may not act out of turn here (the window asks seats "
-                              f"{list(window.order)})")
+            raise ReplayError("error.replay.not_in_window", path=where, seat=seat, seats=list(window.order))
     return game.apply(state, action, seat, in_turn=in_turn)
 
 
@@ -120,5 +120,5 @@ def replay(game: Any, state: Any, moves: Sequence[Mapping[str, Any]], *, keep_op
     """
     for index, m in enumerate(moves):
         action = m["action"] if isinstance(m["action"], Action) else game.parse_action(m["action"])
-        state = scripted_move(game, state, m["seat"], action, m.get("in_turn", True) is not False, f"moves[{index}]: ")
+        state = scripted_move(game, state, m["seat"], action, m.get("in_turn", True) is not False, f"moves[{index}]")
     return shown(game, state, keep_open)

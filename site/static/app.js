@@ -45,6 +45,20 @@ export async function loadStrings(lang) {
   return response.json();
 }
 
+/** How long a page waits for one answer from the engine (the slowest real one, a bot's whole
+ * round for the benches, takes well under a second). */
+export const CALL_TIMEOUT_MS = 60_000;
+
+/** The wait for one answer; a test may shorten it (localStorage "cardtutor.callTimeoutMs"). */
+function callTimeout() {
+  try {
+    const ms = Number(localStorage.getItem("cardtutor.callTimeoutMs"));
+    return ms > 0 ? ms : CALL_TIMEOUT_MS;
+  } catch {
+    return CALL_TIMEOUT_MS;
+  }
+}
+
 /** A client for the engine worker: call(request) → Promise of the bridge's response. */
 export class Engine {
   constructor(wheel, stamp) {
@@ -116,12 +130,39 @@ export class Engine {
     }
   }
 
+  /** A call that failed in a way the learner should hear of (the page's status line says it). */
+  trouble(response) {
+    this.onStatus("trouble", response.error);
+    return response;
+  }
+
+  /**
+   * One request to the engine; always resolves with the bridge's answer or ``{ok: false, error}``:
+   * a request that cannot be sent (too deep to write as JSON), or no answer within
+   * ``CALL_TIMEOUT_MS`` (the page shows the error instead of waiting for ever). The request
+   * crosses to the worker as JSON text, which any structure the page can write survives.
+   */
   call(request) {
     if (!this.ready) return Promise.resolve({ ok: false, error: "engine not ready" });
+    let text;
+    try {
+      text = JSON.stringify(request);
+    } catch (error) {
+      return Promise.resolve(this.trouble({ ok: false, error: `the request could not be sent (${error && error.message ? error.message : error})` }));
+    }
     const id = this.nextId++;
+    const limit = callTimeout();
     return new Promise((resolve) => {
-      this.pending.set(id, resolve);
-      this.worker.postMessage({ type: "request", id, request });
+      const timer = setTimeout(() => {
+        if (!this.pending.has(id)) return;
+        this.pending.delete(id);
+        resolve(this.trouble({ ok: false, timeout: true, error: `the engine did not answer within ${limit / 1000} s` }));
+      }, limit);
+      this.pending.set(id, (response) => {
+        clearTimeout(timer);
+        resolve(response && response.internal ? this.trouble(response) : response);
+      });
+      this.worker.postMessage({ type: "request", id, text });
     });
   }
 }

@@ -71,7 +71,8 @@ function parseFlag(value, info) {
     if (value === "false" || value === "0" || value === "off") return false;
     return value;
   }
-  if (typeof info.default === "number") return /^-?\d+$/.test(value) ? Number(value) : value;
+  // a number too long to be exact stays text: the engine names the flag and what it got
+  if (typeof info.default === "number") return /^-?\d{1,15}$/.test(value) ? Number(value) : value;
   return value;
 }
 
@@ -145,7 +146,8 @@ function buildForm(settings) {
       ? el("select", { name: `flag-${info.name}` }, info.choices.map((c) =>
         el("option", { value: c, selected: c === value }, (info.labels && info.labels[String(c)]) || String(c))))
       : el("input", { name: `flag-${info.name}`, value: String(value), required: true,
-        ...(typeof info.default === "number" ? { type: "number", step: "1", inputmode: "numeric" } : { type: "text" }) });
+        ...(typeof info.default === "number" ? { type: "number", step: "1", inputmode: "numeric", min: info.min ?? null, max: info.max ?? null }
+          : { type: "text" }) });
     return el("label", { class: "flag" }, `${info.title || info.name} `, control, el("small", {}, ` — ${info.doc}`, ruleLink(info)));
   }));
   if (presetNow) describePreset(presetNow, presetDoc);

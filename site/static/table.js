@@ -335,6 +335,14 @@ export function showFeedback(box, kind, text, verdict = null, extra = null, titl
 /** The engine's status line: loading stages, ready, or what failed (every engine page has one). */
 export function showEngineStatus(box, stage, error) {
   const text = box.querySelector(".text");
+  if (stage === "trouble") {
+    // a call that got no answer (Engine.call's timeout) or broke the engine: said where the
+    // engine's state is shown; the engine stays "ready" for the next call
+    box.dataset.trouble = "true";
+    text.textContent = fmt(S.engine_trouble, { error });
+    return;
+  }
+  delete box.dataset.trouble;
   box.dataset.state = stage;
   if (stage === "runtime") text.textContent = S.engine_stage_runtime;
   else if (stage === "tutor") text.textContent = S.engine_stage_tutor;

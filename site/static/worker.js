@@ -1,6 +1,7 @@
 // The rules engine in a Web Worker: Pyodide runs the same tutor package as the build.
 // Messages in:  {type: "init", wheel, stamp}          → out: {type: "stage"|"ready"|"failed", …}
-//               {type: "request", id, request}    → out: {type: "reply", id, response}
+//               {type: "request", id, text}       → out: {type: "reply", id, response}
+//               (``text``: the request as JSON text; an older page's ``request`` object works too)
 // The page never touches Python directly: every request goes through tutor.api.handle_json.
 
 let handle = null;
@@ -77,6 +78,7 @@ async function boot(wheel, stamp) {
 
 self.onmessage = async (event) => {
   const message = event.data;
+  if (!message || typeof message !== "object") return; // nothing to answer: no id to answer to
   if (message.type === "init") {
     try {
       await boot(message.wheel, message.stamp);
@@ -86,14 +88,17 @@ self.onmessage = async (event) => {
     return;
   }
   if (message.type === "request") {
+    // every request gets a reply, whatever happens on the way (tutor.api.handle_json answers
+    // all input itself; this catches what would break before or after it)
     let response;
     if (!handle) {
       response = { ok: false, error: "engine not ready" };
     } else {
       try {
-        response = JSON.parse(handle(JSON.stringify(message.request)));
+        const text = typeof message.text === "string" ? message.text : JSON.stringify(message.request);
+        response = JSON.parse(handle(text));
       } catch (error) {
-        response = { ok: false, error: String(error) };
+        response = { ok: false, error: String(error && error.message ? error.message : error) };
       }
     }
     post({ type: "reply", id: message.id, response });

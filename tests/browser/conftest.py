@@ -125,6 +125,23 @@ def shot(page: object, name: str) -> None:
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)  # type: ignore[attr-defined]
 
 
+def wait_for(page: object, script: str, arg: object = None, timeout: int = WAIT_MS, every_ms: int = 50) -> object:
+    """Waits until ``script`` (a JS function of ``arg``, maybe async) returns something truthy;
+    returns it. Playwright's ``wait_for_function`` evaluates its predicate with ``eval`` inside the
+    page, which the pages' Content-Security-Policy refuses (no ``'unsafe-eval'``: sitebuild/csp.py),
+    so this asks the page from outside (``page.evaluate`` runs through the DevTools protocol, which
+    the policy does not cover) until the page's own signal is there."""
+    import time
+    deadline = time.monotonic() + timeout / 1000
+    while True:
+        value = page.evaluate(script, arg)  # type: ignore[attr-defined]
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"waited {timeout} ms for: {script[:120]}")
+        page.wait_for_timeout(every_ms)  # type: ignore[attr-defined]
+
+
 def settled(page: object) -> int:
     """How many times the page has come back to waiting for the learner (table.js:pageState)."""
     return int(page.evaluate("Number(document.documentElement.dataset.settled || 0)"))  # type: ignore[attr-defined]
@@ -132,16 +149,15 @@ def settled(page: object) -> int:
 
 def wait_settled(page: object, before: int) -> str:
     """Waits until the page has answered (come back to waiting since ``before``); returns its state."""
-    page.wait_for_function(  # type: ignore[attr-defined]
-        "n => Number(document.documentElement.dataset.settled || 0) > n && document.documentElement.dataset.state !== 'busy'",
-        arg=before, timeout=WAIT_MS)
+    # a selector, not a predicate: Playwright's selector engine runs outside the page's policy
+    # (settled only grows, so "not n" is "more than n")
+    expect(page.locator(f'html[data-settled]:not([data-settled="{before}"]):not([data-state="busy"])')).to_be_attached()  # type: ignore[attr-defined]
     return str(page.evaluate("document.documentElement.dataset.state"))  # type: ignore[attr-defined]
 
 
 def wait_waiting(page: object) -> str:
     """Waits until the page waits for the learner (or the deal is over); returns that state."""
-    page.wait_for_function(  # type: ignore[attr-defined]
-        "['learner', 'over'].includes(document.documentElement.dataset.state)", timeout=WAIT_MS)
+    expect(page.locator('html[data-state="learner"], html[data-state="over"]')).to_be_attached()  # type: ignore[attr-defined]
     return str(page.evaluate("document.documentElement.dataset.state"))  # type: ignore[attr-defined]
 
 

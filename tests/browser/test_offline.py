@@ -11,7 +11,8 @@ import threading
 
 from playwright.sync_api import expect
 
-from .conftest import _Quiet, shot
+from .conftest import _Quiet, shot, wait_for
+from .test_csp import RECORD
 
 
 def test_site_works_offline_after_one_visit(browser, site_dir, watch) -> None:
@@ -21,21 +22,21 @@ def test_site_works_offline_after_one_visit(browser, site_dir, watch) -> None:
     origin = f"http://127.0.0.1:{httpd.server_address[1]}/"
     watch.origin = origin
     ctx = browser.new_context()
+    ctx.add_init_script(RECORD)  # the pages' Content-Security-Policy: no violation offline either
     ctx.on("page", watch.attach)
     page = ctx.new_page()
     try:
         page.goto(origin + "en/doudizhu/01-cards.html")
         expect(page.locator('#engine-status[data-state="ready"]')).to_be_visible(timeout=90_000)
         # wait until the service worker is active and has precached every file
-        page.wait_for_function("""async () => {
+        wait_for(page, """async () => {
             const reg = await navigator.serviceWorker.ready;
             if (!reg.active) return false;
-            const keys = await caches.keys();
-            if (!keys.length) return false;
-            const cache = await caches.open(keys[0]);
-            return (await cache.keys()).length > 20;
-        }""", timeout=60_000, polling=500)
-        page.wait_for_function("globalThis.cardtutorEngine.snapshotStored === true", timeout=30_000)
+            const name = (await caches.keys()).find((k) => k.startsWith("cardtutor-"));  // not the snapshots'
+            if (!name) return false;
+            return (await (await caches.open(name)).keys()).length > 20;
+        }""", timeout=60_000, every_ms=500)
+        wait_for(page, "() => globalThis.cardtutorEngine.snapshotStored === true", timeout=30_000)
     finally:
         httpd.shutdown()
         httpd.server_close()
@@ -52,5 +53,6 @@ def test_site_works_offline_after_one_visit(browser, site_dir, watch) -> None:
     page.goto(origin + "en/doudizhu/rules.html")
     expect(page.locator("dt#DDZ-CMP-4")).to_be_visible()
     shot(page, "offline-rules")
+    assert page.evaluate("window.cspViolations") == []
     ctx.close()
     assert not watch.errors, watch.errors

@@ -219,3 +219,20 @@ def test_feedback_and_history_cite_rules_by_title(page, server, lang) -> None:
     for i in range(links.count()):
         rule_id = links.nth(i).get_attribute("href").split("#")[1]
         assert links.nth(i).text_content() == data["rules"][rule_id], rule_id
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("value", ["1" * 400, "0", "-5"])
+def test_a_tampered_target_score_in_the_url_is_named_in_the_pages_language(page, server, lang, value) -> None:
+    """Issue 13: a 400-digit or non-positive target score in the URL gets the engine's message,
+    naming the flag and what it got, in the page's language (never "expected int, got None")."""
+    open_practice(page, server, lang, "tichu", f"?seed=3&target_score={value}")
+    error = page.locator("#url-error")
+    expect(error).to_be_visible()
+    expect(error).to_contain_text("target_score")
+    text = error.text_content() or ""
+    assert "None" not in text and "int" not in text.split(), text
+    if lang == "ja":
+        assert "指定してください" in text, text
+    else:
+        assert "expected a whole number" in text, text

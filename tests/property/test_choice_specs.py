@@ -110,8 +110,9 @@ def test_contains_agrees_with_explain_at_napoleons_discard(case: tuple[Any, Any]
     assert spec.contains(action) == NAPOLEON.explain(state, action).legal, data
 
 
+# every payload within the core's input bounds (tutor/limits.py: numbers within ±2^63)
 JSON = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=6),
+    st.none() | st.booleans() | st.integers(-(2 ** 63), 2 ** 63) | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=6),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=4), inner, max_size=4),
     max_leaves=12)
 

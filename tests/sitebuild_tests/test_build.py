@@ -181,3 +181,29 @@ def test_lesson_parse_errors_name_the_line(tmp_path: Path) -> None:
 def test_the_pages_workflow_runs_the_same_build() -> None:
     workflow = (ROOT / ".github" / "workflows" / "pages.yml").read_text("utf-8")
     assert "python build.py" in workflow and "_site" in workflow
+
+
+def test_every_page_carries_a_content_security_policy(site: Path) -> None:
+    """Issue 13: a meta policy first in <head>; it allows exactly the page's inline scripts by
+    hash, and _headers gives the same policy (and the worker's own) for hosts that read one."""
+    from sitebuild import csp
+    pages = [p for p in site.rglob("*.html")]
+    assert len(pages) > 20
+    for page in pages:
+        html = page.read_text("utf-8")
+        head = html.split("<head>", 1)[1].lstrip()
+        assert head.startswith('<meta charset="utf-8"><meta http-equiv="Content-Security-Policy"'), page
+        meta = head.split('content="', 1)[1].split('"', 1)[0]
+        for needed in ("default-src 'self'", "style-src 'self'", "worker-src 'self'", "connect-src 'self'",
+                       "object-src 'none'", "frame-src 'none'", "form-action 'none'", "'wasm-unsafe-eval'"):
+            assert needed in meta, (page, needed)
+        assert "unsafe-inline" not in meta and "'unsafe-eval'" not in meta and "http" not in meta
+        hashes = csp.script_hashes(html)
+        assert all(h in meta for h in hashes), page
+        assert meta.count("'sha256-") == len(set(hashes)), page  # no hash for a script that is not there
+    lesson = (site / "en" / "doudizhu" / "01-cards.html").read_text("utf-8")
+    assert len(csp.script_hashes(lesson)) == 1  # the boot script, nothing else inline
+    headers = (site / "_headers").read_text("utf-8")
+    assert "/*\n  Content-Security-Policy: default-src 'self'" in headers
+    assert "/assets/worker.js\n  Content-Security-Policy: default-src 'self'; script-src 'self' 'wasm-unsafe-eval'" in headers
+    assert "_headers" not in (site / "sw.js").read_text("utf-8")

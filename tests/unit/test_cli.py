@@ -168,8 +168,8 @@ class TestGolden:
 
     def test_unreadable_file(self, capsys, tmp_path):
         path = str(tmp_path / "none.json")
-        code, out, _ = run(capsys, "golden", path)
-        assert code == 1 and out.splitlines()[0].startswith(f"FAIL {path}: ")
+        code, out, err = run(capsys, "golden", path)
+        assert code == 2 and out == "" and path in err and "cannot read" in err  # bad input: exit 2
 
     def test_several_files(self, capsys, tmp_path):
         good = tmp_path / "a.json"

@@ -342,7 +342,7 @@ class TestExplainReasons:
             v = verdict(s, token)
             assert not v.legal and v.key == "common.not_in_deck" and "DDZ-SETUP-2" in v.rule_ids
 
-    LEAD_HAND = "S-3 H-3 D-3 S-4 H-4 D-4 S-5 H-6 S-7 S-8 C-8 S-9 S-10 S-J S-Q S-K S-A S-2 H-2 BJ RJ"
+    LEAD_HAND = "S-3 H-3 D-3 S-4 H-4 D-4 S-5 H-6 S-7 S-8 C-8 S-9 S-10 S-J S-Q S-K S-A S-2 BJ RJ"  # 20 cards: the landlord's whole hand
 
     @pytest.mark.parametrize("played, key, rule", [
         ("S-J S-Q S-K S-A S-2", "ddz.invalid.two_in_chain", "DDZ-RANK-2"),

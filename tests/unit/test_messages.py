@@ -12,10 +12,12 @@ from tutor.registry import all_games
 from tutor.games.doudizhu.combos import TYPES
 from tutor.games.tichu.combos import TYPES as TICHU_TYPES
 from tutor.messages import LANGS, catalog, render
+from tutor.limits import JSON_PROBLEMS
+from unit_helpers import error_whats
 
 # the package the tests import (the repo checkout, or the installed wheel inside Pyodide)
 SOURCES = sorted(Path(tutor.game.__file__).resolve().parent.rglob("*.py"))
-KEY_LITERAL = re.compile(r"""["']((?:common|ddz|tichu|nap|hint|bot)\.[a-z_.0-9]+)["']""")
+KEY_LITERAL = re.compile(r"""["']((?:common|ddz|tichu|nap|hint|bot|error)\.[a-z_.0-9]+)["']""")
 F_STRING = re.compile(r"""\bf(["'])(.*?)\1""")
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 # a placeholder, or an English singular/plural choice on a parameter: {left:card|cards}
@@ -41,7 +43,9 @@ PARAM_VALUES = {"ddz.type": set(TYPES), "ddz.winner": {"landlord", "farmers"}, "
                 "nap.type": {"lead", "lead_joker", "power", "follow", "trump", "sluff"},
                 # common.wrong_phase names the phase of any game
                 "common.phase": {"auction", "play", "grand_tichu", "exchange", "wish", "dragon_gift", "score",
-                                 "call_adjutant", "discard", "joker_suit"}}
+                                 "call_adjutant", "discard", "joker_suit"},
+                # errors (tutor/errors.py): what a value should have been, what the JSON reader found
+                "error.what": set(error_whats()), "error.problem": set(JSON_PROBLEMS.values())}
 
 
 def source_text() -> str:

@@ -145,3 +145,54 @@ def assert_rejected(game: Any, state: Any, action: Any, seat: int | None = None,
     assert info.value.verdict == v
     assert state == before
     return v
+
+
+# --------------------------------------------------------------------------- errors as message keys
+def error_classes() -> dict[str, int]:
+    """Every error class for bad input (``TutorError`` and its subclasses, wherever the core
+    defines them), by name, with the position of its message key among the arguments: 1 after a
+    ``ScenarioError``'s path, else 0."""
+    from importlib import import_module
+    from tutor.errors import ScenarioError, TutorError
+    for module in ("api", "cards", "limits", "rng", "windows"):  # each module that defines an error class
+        import_module(f"tutor.{module}")
+    found: dict[str, int] = {}
+    todo = [TutorError]
+    while todo:
+        cls = todo.pop()
+        found[cls.__name__] = 1 if issubclass(cls, ScenarioError) else 0
+        todo.extend(cls.__subclasses__())
+    return found
+
+
+def tutor_sources() -> list[Path]:
+    """The package's sources (the repo checkout, or the installed wheel inside Pyodide)."""
+    import tutor
+    return sorted(Path(tutor.__file__).resolve().parent.rglob("*.py"))
+
+
+def error_calls() -> list[tuple[Any, str, int, str]]:
+    """``(call, class name, key position, where)`` for every construction of an error class in
+    the package (raised, returned or kept), found in the source (``ast``)."""
+    import ast
+    classes = error_classes()
+    out = []
+    for path in tutor_sources():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call):
+                name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
+                if name in classes:
+                    out.append((node, name, classes[name], f"{path.name}:{node.lineno}"))
+    return out
+
+
+def error_whats() -> set[str]:
+    """The ``what`` of every ``error.expected`` (``error.what.<what>``: "a list of cards"), with
+    the JSON kinds a flag's default may have (``errors.json_kind``)."""
+    import ast
+    whats = {"null", "bool", "int", "number", "text", "list", "object"}
+    for call, _, _, _ in error_calls():
+        for kw in call.keywords:
+            if kw.arg == "what" and isinstance(kw.value, ast.Constant):
+                whats.add(kw.value.value)
+    return whats

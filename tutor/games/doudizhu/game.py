@@ -30,7 +30,8 @@ from typing import Any, Mapping, Sequence
 from ...actions import PASS, Action, Decision, Pass, Play
 from ...cards import Card, format_cards, multiset_contains, multiset_remove, shortfall
 from ...climbing import everyone_else_passed, lead_after, next_seat
-from ...errors import ScenarioError
+from ...errors import ScenarioError, TutorError, quoted, short_value
+from ...jsondata import fresh_json
 from ...game import Event, Game, IllegalAction, Verdict
 from ...rng import derive
 from .combos import (BJ, RJ, TWO, TYPE_RULE, TYPES, Combo, ComboRules, FOUR_PLAYER_BANNED, RANK_TOKEN,
@@ -432,7 +433,7 @@ class DouDizhu(Game):
         """What ``seat`` sees: its own hand, the others' card counts, the table and the log."""
         n = state.players
         if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n):
-            raise ValueError(f"no seat {seat!r} in a {n}-player game")
+            raise TutorError("error.no_seat", seat=short_value(seat), players=n)
         top = state.top()
         return {
             "game": self.name,
@@ -450,7 +451,7 @@ class DouDizhu(Game):
             "kitty_size": len(state.kitty),
             "marker": str(state.marker) if state.marker else None,
             "first_bidder": state.first_bidder,
-            "auction": [{"seat": s, "action": a} for s, a in state.auction],
+            "auction": [{"seat": s, "action": fresh_json(a)} for s, a in state.auction],
             "bid": state.bid,
             "landlord": state.landlord,
             "trick": [e.to_json() for e in state.trick],
@@ -459,7 +460,7 @@ class DouDizhu(Game):
             "bombs": list(state.bombs),
             "rockets": state.rockets,
             "scores": list(state.scores),
-            "result": dict(state.result) if state.result else None,
+            "result": fresh_json(state.result) if state.result else None,
             "session": self.session(state),
         }
 
@@ -481,16 +482,17 @@ class DouDizhu(Game):
         flags = self.flags(setup.get("flags"), "setup.flags")
         bid = setup.get("bid")
         if bid not in (1, 2, 3):
-            raise ScenarioError("setup.bid", f"expected 1, 2 or 3, got {bid!r}")
+            raise ScenarioError("setup.bid", "error.one_of", choices=quoted((1, 2, 3)), got=short_value(bid))
         winner = setup.get("winner")
         if winner not in ("landlord", "farmers"):
-            raise ScenarioError("setup.winner", f'expected "landlord" or "farmers", got {winner!r}')
+            raise ScenarioError("setup.winner", "error.one_of", choices=quoted(("landlord", "farmers")),
+                                got=short_value(winner))
         bombs = setup.get("bombs_played", [])
         if not isinstance(bombs, list) or not all(isinstance(b, int) and 4 <= b <= 8 for b in bombs):
-            raise ScenarioError("setup.bombs_played", "expected a list of bomb sizes (4-8)")
+            raise ScenarioError("setup.bombs_played", "error.expected", what="bomb_sizes", got=short_value(bombs))
         rockets = setup.get("rockets_played", 0)
         if not isinstance(rockets, int) or rockets < 0:
-            raise ScenarioError("setup.rockets_played", "expected a number of rockets")
+            raise ScenarioError("setup.rockets_played", "error.expected", what="rocket_count", got=short_value(rockets))
         spring = bool(setup.get("spring", False)) and flags.spring
         return payment(flags, bid, winner, tuple(bombs), rockets, spring)
 
@@ -535,7 +537,7 @@ def _deal_in_packets(stack: list[Card], n: int, hand_size: int, first: int) -> t
     pos = 0
     seat = first
     if len(stack) < n * hand_size:
-        raise ValueError(f"no_shuffle: the stack holds {len(stack)} cards, too few to deal")
+        raise TutorError("error.ddz.stack_too_small", path="no_shuffle", n=len(stack), need=n * hand_size)
     while any(len(h) < hand_size for h in hands):
         take = min(4, hand_size - len(hands[seat]))
         hands[seat].extend(stack[pos:pos + take])

@@ -10,10 +10,10 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from ...actions import ActionError
 from ...cards import multiset_contains
-from ...errors import ScenarioError
+from ...errors import ScenarioError, quoted, short_value
 from ...game import IllegalAction
-from ...scenario import (auction_opener, check_deck_counts, check_keys, parse_card_list, parse_seat, parse_seat_map,
-                         unplaced_cards)
+from ...scenario import (auction_opener, check_deck_counts, check_hand_sizes, check_keys, illegal_entry, parse_card_list,
+                         parse_seat, parse_seat_map, parse_seed, unplaced_cards, unreadable_action)
 from .combos import TYPES, card_rank, classify
 from .state import Session, State, TrickPlay, sort_hand
 
@@ -35,48 +35,55 @@ def state_from_setup(game: "DouDizhu", setup: Mapping[str, Any], path: str = "se
     deck = flags.deck
     phase = setup["phase"]
     if phase not in ("auction", "play"):
-        raise ScenarioError(at("phase"), f'expected "auction" or "play", got {phase!r}')
+        raise ScenarioError(at("phase"), "error.one_of", choices=quoted(("auction", "play")), got=short_value(phase))
     to_act = parse_seat(setup["to_act"], at("to_act"), n)
-    seed = setup.get("seed", 0)
-    if not isinstance(seed, (int, str)) or isinstance(seed, bool):
-        raise ScenarioError(at("seed"), "expected an integer or a string")
+    seed = parse_seed(setup, at("seed"))
 
     hands_in = parse_seat_map(setup["hands"], at("hands"), n)
     hands = {s: parse_card_list(v, f"{at('hands')}.{s}", deck) for s, v in hands_in.items()}
+    # DDZ-DEAL-1, DDZ-4P-5: the deal gives each seat hand_size cards; the landlord adds the kitty
+    if phase == "auction":
+        check_hand_sizes(hands, at("hands"), flags.hand_size, "error.ddz.hand_size_deal", players=n,
+                         size=flags.hand_size)
+    else:
+        lord = setup.get("landlord")
+        most = {s: flags.hand_size + (flags.kitty_size if lord in (None, s) else 0) for s in range(n)}
+        check_hand_sizes(hands, at("hands"), most, "error.ddz.hand_size_play", size=flags.hand_size,
+                         landlord_size=flags.hand_size + flags.kitty_size)
     held = {s: v for s, v in parse_seat_map(setup.get("cards_held", {}), at("cards_held"), n).items()}
     for s, v in held.items():
-        if not isinstance(v, int) or isinstance(v, bool) or v < 1:
-            raise ScenarioError(f"{at('cards_held')}.{s}", f"expected a positive number of cards, got {v!r}")
-        if v > flags.hand_size + flags.kitty_size:
-            raise ScenarioError(f"{at('cards_held')}.{s}", f"no seat holds more than "
-                                                          f"{flags.hand_size + flags.kitty_size} cards")
+        if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= flags.hand_size + flags.kitty_size:
+            raise ScenarioError(f"{at('cards_held')}.{s}", "error.expected_cards", low=1,
+                                high=flags.hand_size + flags.kitty_size, got=short_value(v))
         if s in hands and v < len(hands[s]):
-            raise ScenarioError(f"{at('cards_held')}.{s}", f"{v} is fewer than the {len(hands[s])} cards listed")
+            raise ScenarioError(f"{at('cards_held')}.{s}", "error.scenario.fewer_than_listed", held=v,
+                                listed=len(hands[s]))
 
     trick_in = setup.get("trick", [])
     if not isinstance(trick_in, list):
-        raise ScenarioError(at("trick"), "expected a list of trick entries")
+        raise ScenarioError(at("trick"), "error.expected", what="trick_list", got=short_value(trick_in))
     if phase == "play" and "trick" not in setup:
-        raise ScenarioError(at("trick"), "missing (required in the play phase)")
+        raise ScenarioError(at("trick"), "error.scenario.missing_in_play")
     trick_cards = []
     parsed_trick: list[tuple[int, Any, str | None]] = []
     for i, entry in enumerate(trick_in):
         ep = f"{at('trick')}[{i}]"
         if not isinstance(entry, dict):
-            raise ScenarioError(ep, "expected a trick entry object")
+            raise ScenarioError(ep, "error.expected", what="trick_entry", got=short_value(entry))
         if "action" in entry:
             check_keys(entry, ep, ("seat", "action"), ())
             if entry["action"] != "PASS":
-                raise ScenarioError(f"{ep}.action", 'only "PASS" may stand here')
+                raise ScenarioError(f"{ep}.action", "error.scenario.only_pass", got=short_value(entry["action"]))
             parsed_trick.append((parse_seat(entry["seat"], f"{ep}.seat", n), None, None))  # type: ignore[arg-type]
             continue
         check_keys(entry, ep, ("seat", "cards"), ("type", "in_turn"))
         if entry.get("in_turn", True) is not True:
-            raise ScenarioError(f"{ep}.in_turn", "Dou Dizhu has no out-of-turn plays")
+            raise ScenarioError(f"{ep}.in_turn", "error.ddz.no_out_of_turn")
         cards = parse_card_list(entry["cards"], f"{ep}.cards", deck)
         ctype = entry.get("type")
         if ctype is not None and ctype not in TYPES:
-            raise ScenarioError(f"{ep}.type", f'unknown combination type "{ctype}"')
+            raise ScenarioError(f"{ep}.type", "error.scenario.unknown_type", name=short_value(ctype),
+                                known=sorted(TYPES))
         trick_cards.append((f"{ep}.cards", cards))
         parsed_trick.append((parse_seat(entry["seat"], f"{ep}.seat", n), cards, ctype))  # type: ignore[arg-type]
 
@@ -84,7 +91,7 @@ def state_from_setup(game: "DouDizhu", setup: Mapping[str, Any], path: str = "se
     if "kitty" in setup:
         kitty_given = parse_card_list(setup["kitty"], at("kitty"), deck)
         if len(kitty_given) != flags.kitty_size:
-            raise ScenarioError(at("kitty"), f"the kitty holds {flags.kitty_size} cards, got {len(kitty_given)}")
+            raise ScenarioError(at("kitty"), "error.scenario.kitty_size", size=flags.kitty_size, n=len(kitty_given))
     kitty_apart = kitty_given if phase == "auction" else None  # in play it lies in the landlord's hand
     check_deck_counts([(f"{at('hands')}.{s}", c) for s, c in hands.items()] + trick_cards
                       + ([(at("kitty"), kitty_apart)] if kitty_apart else []), deck)
@@ -107,8 +114,8 @@ def state_from_setup(game: "DouDizhu", setup: Mapping[str, Any], path: str = "se
             want = min(flags.hand_size, len(pool) // max(1, open_seats))
         extra = want - len(full.get(s, []))
         if extra > len(pool) or want < 1:
-            raise ScenarioError(at("cards_held") if s in held else at("hands"),
-                                f"not enough cards left in the deck to give seat {s} {want} cards")
+            raise ScenarioError(at("cards_held") if s in held else at("hands"), "error.scenario.deck_short",
+                                seat=s, n=want)
         full[s] = full.get(s, []) + pool[:extra]
         pool = pool[extra:]
     hand_tuple = tuple(sort_hand(full[s]) for s in range(n))
@@ -123,10 +130,10 @@ def state_from_setup(game: "DouDizhu", setup: Mapping[str, Any], path: str = "se
         landlord = parsed_trick[0][0] if parsed_trick else to_act
     landlord = parse_seat(landlord, at("landlord"), n)
     if kitty and not multiset_contains(hand_tuple[landlord], kitty):
-        raise ScenarioError(at("kitty"), f"the shown kitty must be in the landlord's (seat {landlord}) hand")
+        raise ScenarioError(at("kitty"), "error.ddz.kitty_not_in_hand", seat=landlord)
     bid = setup.get("bid", 1)
     if bid not in (1, 2, 3):
-        raise ScenarioError(at("bid"), f"expected 1, 2 or 3, got {bid!r}")
+        raise ScenarioError(at("bid"), "error.one_of", choices=quoted((1, 2, 3)), got=short_value(bid))
     state = State(flags=flags, seed=seed, phase="play", hands=hand_tuple, kitty=tuple(kitty),
                   to_act=None, landlord=landlord, bid=bid, high_bidder=landlord, kitty_shown=bool(kitty),
                   session=Session(dealer=0, scores=(0,) * n), plays_by_seat=(0,) * n,
@@ -139,25 +146,27 @@ def state_from_setup(game: "DouDizhu", setup: Mapping[str, Any], path: str = "se
     for i, (seat, cards, ctype) in enumerate(parsed_trick):
         ep = f"{at('trick')}[{i}]"
         if i and seat != (parsed_trick[i - 1][0] + 1) % n:
-            raise ScenarioError(f"{ep}.seat", f"seat {seat} cannot act here: after seat {parsed_trick[i - 1][0]} "
-                                               f"comes seat {(parsed_trick[i - 1][0] + 1) % n}")
+            raise ScenarioError(f"{ep}.seat", "error.scenario.seat_order", seat=seat, before=parsed_trick[i - 1][0],
+                                expected=(parsed_trick[i - 1][0] + 1) % n)
         if cards is None:
             if not any(e.combo is not None for e in trick):
-                raise ScenarioError(ep, "a trick cannot open with a pass")
+                raise ScenarioError(ep, "error.scenario.pass_opens")
             trick.append(TrickPlay(seat))
             continue
         readings = classify([card_rank(c) for c in cards], rules)
         if ctype is not None:
             readings = [c for c in readings if c.type == ctype]
         if not readings:
-            raise ScenarioError(f"{ep}.cards", f"not a combination{' of type ' + ctype if ctype else ''} under these flags")
+            if ctype:
+                raise ScenarioError(f"{ep}.cards", "error.ddz.not_combination_of_type", name=short_value(ctype))
+            raise ScenarioError(f"{ep}.cards", "error.ddz.not_combination")
         prev = next((e.combo for e in reversed(trick) if e.combo is not None), None)
         if prev is not None:
             readings = [c for c in readings if beats(c, prev, n)]
             if not readings:
-                raise ScenarioError(f"{ep}.cards", "does not beat the play before it")
+                raise ScenarioError(f"{ep}.cards", "error.scenario.does_not_beat")
         if len({c.type for c in readings}) > 1:
-            raise ScenarioError(f"{ep}.type", "these cards have several readings: give the type")
+            raise ScenarioError(f"{ep}.type", "error.ddz.several_readings", types=sorted({c.type for c in readings}))
         trick.append(TrickPlay(seat, cards, max(readings, key=lambda c: c.rank)))
     expected = to_act
     closed = False
@@ -174,7 +183,7 @@ def state_from_setup(game: "DouDizhu", setup: Mapping[str, Any], path: str = "se
         else:
             expected = (last + 1) % n
     if expected != to_act:
-        raise ScenarioError(at("to_act"), f"after this trick seat {expected} acts, not seat {to_act}")
+        raise ScenarioError(at("to_act"), "error.scenario.turn_after_trick", expected=expected, seat=to_act)
     return replace(state, trick=tuple(trick), to_act=to_act, trick_closed=closed)
 
 
@@ -193,11 +202,11 @@ def _auction_state(game: "DouDizhu", setup: Mapping[str, Any], flags: Any, seed:
             action = game.parse_action(entry["action"])
             state = game.apply(state, action, seat)
         except ActionError as exc:
-            raise ScenarioError(f"{ep}.action", str(exc)) from None
+            raise unreadable_action(f"{ep}.action", exc) from None
         except IllegalAction as exc:
-            raise ScenarioError(ep, f"illegal here: {exc}") from None
+            raise illegal_entry(ep, exc) from None
         if state.phase != "auction":
-            raise ScenarioError(ep, "the auction is already over after this entry")
+            raise ScenarioError(ep, "error.scenario.auction_over")
     if state.to_act != to_act:
-        raise ScenarioError(at("to_act"), f"after this auction seat {state.to_act} bids, not seat {to_act}")
+        raise ScenarioError(at("to_act"), "error.scenario.turn_after_auction", expected=state.to_act, seat=to_act)
     return state

@@ -39,7 +39,8 @@ from typing import Any, Mapping
 from ...actions import PASS, Action, Decision, Pass, Play
 from ...cards import Card, CardError, format_cards, multiset_contains, multiset_remove, shortfall
 from ...choices import ChooseCards
-from ...errors import ScenarioError
+from ...errors import ScenarioError, TutorError, short_value
+from ...jsondata import fresh_json
 from ...game import Event, Game, IllegalAction, Verdict
 from ...rng import derive
 from .reasoning import adjutant_candidates
@@ -588,11 +589,12 @@ class Napoleon(Game):
         flags = self.flags(setup.get("flags"), "setup.flags")
         bid, solo, side = setup["bid"], setup["solo"], setup["napoleon_side_honours"]
         if not isinstance(bid, int) or isinstance(bid, bool) or not 1 <= bid <= MAX_BID:
-            raise ScenarioError("setup.bid", f"expected a count 1-20, got {bid!r}")
+            raise ScenarioError("setup.bid", "error.expected_number", low=1, high=MAX_BID, got=short_value(bid))
         if not isinstance(solo, bool):
-            raise ScenarioError("setup.solo", "expected true or false")
+            raise ScenarioError("setup.solo", "error.expected", what="bool", got=short_value(solo))
         if not isinstance(side, int) or isinstance(side, bool) or not 0 <= side <= 20:
-            raise ScenarioError("setup.napoleon_side_honours", f"expected 0-20 honours, got {side!r}")
+            raise ScenarioError("setup.napoleon_side_honours", "error.expected_number", low=0, high=20,
+                                got=short_value(side))
         return game_score(bid, solo, side, flags.penalty_a_reading)
 
     def trick(self, setup: Mapping[str, Any]) -> dict[str, Any]:
@@ -636,7 +638,7 @@ class Napoleon(Game):
     def table_view(self, state: State, seat: int | None, lang: str = "en") -> dict[str, Any]:
         """What ``seat`` may see: its hand, the table, and the sides only once they are public (NAP-ADJ-2)."""
         if seat is not None and not _is_seat(seat):
-            raise ValueError(f"no seat {seat!r} in a 5-player game")
+            raise TutorError("error.no_seat", seat=short_value(seat), players=5)
         from ...flags import flags_to_dict
         nap = state.napoleon
         is_nap = seat is not None and seat == nap
@@ -677,7 +679,7 @@ class Napoleon(Game):
             "leader": state.leader,
             "lead_suit": lead_suit(led.card, led.joker_suit) if led else None,
             "direction": state.direction,
-            "last_trick": dict(state.last_trick) if state.last_trick else None,
+            "last_trick": fresh_json(state.last_trick) if state.last_trick else None,
             "honours_won": [state.honours_of(s) for s in range(PLAYERS)],
             "captured_honours": [[c.token for c in state.won[s] if is_honour(c)] for s in range(PLAYERS)],
             "winning": self._winning(state),
@@ -687,7 +689,7 @@ class Napoleon(Game):
             "adjutant_candidates": adjutant_candidates(state, seat),
             "scores": list(state.scores),
             # the game's score; ``totals`` (the running totals after it) are the session's
-            "result": {**state.result, "totals": list(state.scores)} if state.result else None,
+            "result": {**fresh_json(state.result), "totals": list(state.scores)} if state.result else None,
             "session": self.session(state),
         }
 

@@ -19,7 +19,9 @@ from typing import Any, Mapping, Sequence
 from ...actions import PASS, Action, Decision, FrozenMap, Pass, Play
 from ...cards import Card, format_cards, multiset_contains, multiset_remove, shortfall
 from ...choices import ChooseCards
+from ...errors import TutorError, short_value
 from ...climbing import everyone_else_passed, lead_after, next_seat, seats_after
+from ...jsondata import fresh_json
 from ...game import Event, Game, IllegalAction, Verdict
 from ...rng import derive
 from ...windows import Window
@@ -616,7 +618,7 @@ class Tichu(Game):
     # ------------------------------------------------------------------ view
     def table_view(self, state: State, seat: int | None, lang: str = "en") -> dict[str, Any]:
         if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 4):
-            raise ValueError(f"no seat {seat!r} in a 4-player game")
+            raise TutorError("error.no_seat", seat=short_value(seat), players=4)
         from ...flags import flags_to_dict
         top = state.top()
         return {
@@ -643,7 +645,7 @@ class Tichu(Game):
         if not state.result:
             return None
         ses = state.session
-        return {**state.result, "totals": {"A": ses.scores[0], "B": ses.scores[1]},
+        return {**fresh_json(state.result), "totals": {"A": ses.scores[0], "B": ses.scores[1]},
                 "game_over": ses.game_over, "winner": ses.winner}
 
     def from_setup(self, setup: Mapping[str, Any], path: str = "setup") -> State:

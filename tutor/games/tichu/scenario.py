@@ -9,8 +9,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Mapping
 
-from ...errors import ScenarioError
-from ...scenario import check_deck_counts, check_keys, parse_card_list, parse_seat, parse_seat_map, unplaced_cards
+from ...errors import ScenarioError, quoted, short_value
+from ...scenario import (check_deck_counts, check_hand_sizes, check_keys, parse_card_list, parse_seat, parse_seat_map,
+                         parse_seed, unplaced_cards)
 from .combos import VALUE, beats, classify
 from .state import DECK, Entry, Session, State, sort_hand
 
@@ -31,74 +32,77 @@ def state_from_setup(game: "Tichu", setup: Mapping[str, Any], path: str = "setup
     flags = game.flags(setup.get("flags"), at("flags"))
     phase = setup["phase"]
     if phase not in PHASES:
-        raise ScenarioError(at("phase"), f"expected one of {', '.join(PHASES)}, got {phase!r}")
+        raise ScenarioError(at("phase"), "error.one_of", choices=quoted(PHASES), got=short_value(phase))
     to_act = parse_seat(setup["to_act"], at("to_act"), 4)
-    seed = setup.get("seed", 0)
+    seed = parse_seed(setup, at("seed"))
     hands = {s: parse_card_list(v, f"{at('hands')}.{s}", DECK) for s, v in parse_seat_map(setup["hands"], at("hands"), 4).items()}
+    check_hand_sizes(hands, at("hands"), 14, "error.tichu.hand_size", size=14)
     held = parse_seat_map(setup.get("cards_held", {}), at("cards_held"), 4)
     for s, v in held.items():
         if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 14:
-            raise ScenarioError(f"{at('cards_held')}.{s}", f"expected 0-14 cards, got {v!r}")
+            raise ScenarioError(f"{at('cards_held')}.{s}", "error.expected_cards", low=0, high=14, got=short_value(v))
         if s in hands and v < len(hands[s]):
-            raise ScenarioError(f"{at('cards_held')}.{s}", f"{v} is fewer than the {len(hands[s])} cards listed")
+            raise ScenarioError(f"{at('cards_held')}.{s}", "error.scenario.fewer_than_listed", held=v,
+                                listed=len(hands[s]))
     out = setup.get("out", [])
     if not isinstance(out, list):
-        raise ScenarioError(at("out"), "expected the list of seats that went out, in order")
+        raise ScenarioError(at("out"), "error.expected", what="out_list", got=short_value(out))
     out = [parse_seat(s, f"{at('out')}[{i}]", 4) for i, s in enumerate(out)]
     for s in out:
         if hands.get(s):
-            raise ScenarioError(f"{at('hands')}.{s}", f"seat {s} has gone out and holds no cards")
+            raise ScenarioError(f"{at('hands')}.{s}", "error.tichu.out_holds_cards", seat=s)
     wish = setup.get("wish")
-    if wish is not None and wish not in VALUE:
-        raise ScenarioError(at("wish"), f'expected a rank "2"…"A" or null, got {wish!r}')
+    if wish is not None and (not isinstance(wish, str) or wish not in VALUE):
+        raise ScenarioError(at("wish"), "error.expected", what="wish", got=short_value(wish))
     calls = parse_seat_map(setup.get("calls", {}), at("calls"), 4)
     for s, c in calls.items():
         if c not in ("tichu", "grand"):
-            raise ScenarioError(f"{at('calls')}.{s}", f'expected "tichu" or "grand", got {c!r}')
+            raise ScenarioError(f"{at('calls')}.{s}", "error.one_of", choices=quoted(("tichu", "grand")),
+                                got=short_value(c))
     points = parse_seat_map(setup.get("captured_points", {}), at("captured_points"), 4)
     for s, v in points.items():
         if not isinstance(v, int) or isinstance(v, bool):
-            raise ScenarioError(f"{at('captured_points')}.{s}", f"expected a number of points, got {v!r}")
+            raise ScenarioError(f"{at('captured_points')}.{s}", "error.expected", what="points", got=short_value(v))
 
     session = _session(setup, flags, at)
 
     trick_in = setup.get("trick", [])
     if not isinstance(trick_in, list):
-        raise ScenarioError(at("trick"), "expected a list of trick entries")
+        raise ScenarioError(at("trick"), "error.expected", what="trick_list", got=short_value(trick_in))
     if phase == "play" and "trick" not in setup:
-        raise ScenarioError(at("trick"), "missing (required in the play phase)")
+        raise ScenarioError(at("trick"), "error.scenario.missing_in_play")
     trick: list[Entry] = []
     trick_cards = []
     for i, entry in enumerate(trick_in):
         ep = f"{at('trick')}[{i}]"
         if not isinstance(entry, dict):
-            raise ScenarioError(ep, "expected a trick entry object")
+            raise ScenarioError(ep, "error.expected", what="trick_entry", got=short_value(entry))
         if "action" in entry:
             check_keys(entry, ep, ("seat", "action"), ())
             if entry["action"] != "PASS":
-                raise ScenarioError(f"{ep}.action", 'only "PASS" may stand here')
+                raise ScenarioError(f"{ep}.action", "error.scenario.only_pass", got=short_value(entry["action"]))
             if not any(e.combo for e in trick):
-                raise ScenarioError(ep, "a trick cannot open with a pass")
+                raise ScenarioError(ep, "error.scenario.pass_opens")
             trick.append(Entry(parse_seat(entry["seat"], f"{ep}.seat", 4)))  # type: ignore[arg-type]
             continue
         check_keys(entry, ep, ("seat", "cards"), ("in_turn",))
         seat = parse_seat(entry["seat"], f"{ep}.seat", 4)
         in_turn = entry.get("in_turn", True)
         if not isinstance(in_turn, bool):
-            raise ScenarioError(f"{ep}.in_turn", "expected true or false")
+            raise ScenarioError(f"{ep}.in_turn", "error.expected", what="bool", got=short_value(in_turn))
         cards = parse_card_list(entry["cards"], f"{ep}.cards", DECK, declared_ok=True)
         top = next((e for e in reversed(trick) if e.combo), None)
         on_single = top.combo.rank if top and top.combo and top.combo.type == "single" else None
         readings = classify(cards, on_single)
         if not readings:
-            raise ScenarioError(f"{ep}.cards", "not a combination")
+            raise ScenarioError(f"{ep}.cards", "error.tichu.not_combination")
         combo = readings[0]
         if top is not None and top.combo and top.combo.rank >= 15 and len(cards) == 1 and cards[0].special == "PHOENIX":
-            raise ScenarioError(f"{ep}.cards", "the Phoenix may not be played on the Dragon (TICHU-PHOENIX-3)")
+            raise ScenarioError(f"{ep}.cards", "error.tichu.phoenix_on_dragon")
         if top is not None and not beats(combo, top.combo):  # type: ignore[arg-type]
-            raise ScenarioError(f"{ep}.cards", "does not beat the play before it")
+            raise ScenarioError(f"{ep}.cards", "error.scenario.does_not_beat")
         if not in_turn and not combo.is_bomb:
-            raise ScenarioError(f"{ep}.in_turn", "only a bomb is played out of turn")
+            raise ScenarioError(f"{ep}.in_turn", "error.tichu.out_of_turn_bomb")
         trick.append(Entry(seat, cards, combo, in_turn))  # type: ignore[arg-type]
         trick_cards.append((f"{ep}.cards", [c.physical for c in cards]))
 
@@ -122,8 +126,8 @@ def state_from_setup(game: "Tichu", setup: Mapping[str, Any], path: str = "setup
         have = list(hands.get(s, ()))
         extra = want - len(have)
         if extra > len(pool) or want < 1:
-            raise ScenarioError(at("cards_held") if s in held else at("hands"),
-                                f"not enough cards left in the deck to give seat {s} {want} cards")
+            raise ScenarioError(at("cards_held") if s in held else at("hands"), "error.scenario.deck_short",
+                                seat=s, n=want)
         full[s] = have + pool[:extra]
         pool = pool[extra:]
     second: tuple = ((), (), (), ())
@@ -138,7 +142,7 @@ def state_from_setup(game: "Tichu", setup: Mapping[str, Any], path: str = "setup
     if phase == "grand_tichu":
         state = replace(state, grand=tuple(False if calls.get(s) else None for s in range(4)))
     if phase in ("play", "wish") and not state.hands[to_act] and phase == "play":
-        raise ScenarioError(at("to_act"), f"seat {to_act} holds no cards and cannot act")
+        raise ScenarioError(at("to_act"), "error.scenario.no_cards_to_act", seat=to_act)
     return state
 
 
@@ -148,8 +152,8 @@ def _session(setup: Mapping[str, Any], flags: Any, at: Any) -> Session:
     scores = setup.get("scores", {"A": 0, "B": 0})
     if not isinstance(scores, dict) or set(scores) - {"A", "B"} or not all(
             isinstance(v, int) and not isinstance(v, bool) for v in scores.values()):
-        raise ScenarioError(at("scores"), f'expected {{"A": points, "B": points}}, got {scores!r}')
+        raise ScenarioError(at("scores"), "error.expected", what="team_scores", got=short_value(scores))
     rnd = setup.get("round", 1)
     if not isinstance(rnd, int) or isinstance(rnd, bool) or rnd < 1:
-        raise ScenarioError(at("round"), f"expected a round number from 1, got {rnd!r}")
+        raise ScenarioError(at("round"), "error.expected", what="round_number", got=short_value(rnd))
     return Session(round_no=rnd, scores=(scores.get("A", 0), scores.get("B", 0)), target_score=flags.target_score)

@@ -32,8 +32,8 @@ class Flags:
     wish_on_lead: bool = flag(True, doc="a leader holding the wished rank must lead it (TICHU-WISH-4)",
                               rule="TICHU-WISH-4")
     grand_tichu: bool = flag(True, doc="offer Grand Tichu after the first 8 cards", rule="TICHU-GT-1")
-    target_score: int = flag(1000, doc="the game ends after a round in which a team reaches this total",
-                             rule="TICHU-GAME-1")
+    target_score: int = flag(1000, minimum=1, maximum=100_000, rule="TICHU-GAME-1",
+                             doc="the game ends after a round in which a team reaches this total")
     exchange: bool = flag(True, doc="the exchange of one card to each other player",
                           rule="TICHU-EXCH-1")
 
