@@ -86,8 +86,31 @@ function showProse() {
   }
 }
 
+/**
+ * The step in the URL (``?step=3``, as the learner counts), so a language switch, a rule link
+ * and the Back button come back to it; the language switch link carries it across.
+ */
+function keepStepInUrl() {
+  const url = new URL(location.href);
+  if (url.searchParams.get("step") !== String(st.step + 1)) {
+    url.searchParams.set("step", String(st.step + 1));
+    history.replaceState(history.state, "", url);
+  }
+  const link = document.querySelector(".lang-switch");
+  if (link) link.search = url.search;
+}
+
+/** The step a link asks for: ``{step}`` (0-based), and ``error`` when the link's step is no step of this lesson. */
+export function stepFromUrl(search, count) {
+  const raw = new URLSearchParams(search).get("step");
+  if (raw === null) return { step: 0 };
+  if (/^\d{1,4}$/.test(raw) && Number(raw) >= 1 && Number(raw) <= count) return { step: Number(raw) - 1 };
+  return { step: 0, error: fmt(S.lesson_bad_step, { value: raw.slice(0, 20), n: count }) };
+}
+
 function enterFrame() {
   const step = currentStep();
+  keepStepInUrl();
   st.selected.clear();
   st.hintLevel = 0;
   if (st.frame === step.frames.length - 1 && step.ask) {
@@ -507,7 +530,11 @@ export async function start(startedEngine) {
     else return;
     event.preventDefault();
   });
+  const asked = stepFromUrl(location.search, data.steps.length);
+  st.step = asked.step;
+  st.frame = 0;
   enterFrame();
+  if (asked.error) setFeedback("bad", asked.error);
   engine = startedEngine;
   engine.listen(engineStatus);
   pageState("learner");

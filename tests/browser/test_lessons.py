@@ -168,7 +168,7 @@ def test_illegal_choice_explained_by_the_engine_then_free_play(page, server) -> 
 def test_follow_the_language_switch(page, server) -> None:
     page.goto(server + LESSON)
     page.get_by_role("link", name="この内容を日本語で読む").click()
-    expect(page).to_have_url(re.compile(r"/ja/doudizhu/01-cards\.html$"))
+    expect(page).to_have_url(re.compile(r"/ja/doudizhu/01-cards\.html\?step=1$"))
     expect(page.locator("html")).to_have_attribute("lang", "ja")
     expect(page.locator("h1")).to_have_text("札と強さの順番")
     expect(page.get_by_role("button", name="ダイヤのA")).to_be_visible()
@@ -178,7 +178,31 @@ def test_follow_the_language_switch(page, server) -> None:
     expect(page.locator("#feedback .headline")).to_have_text("出せません。")
     shot(page, "lesson-ja")
     page.get_by_role("link", name="Read this in English").click()
-    expect(page).to_have_url(re.compile(r"/en/doudizhu/01-cards\.html$"))
+    expect(page).to_have_url(re.compile(r"/en/doudizhu/01-cards\.html\?step=2$"))  # the step came along
+
+
+def test_a_lesson_keeps_its_step_across_language_rule_links_and_back(page, server) -> None:
+    """Issue 14: the step is in the URL (?step=N, as the learner counts)."""
+    page.goto(server + "en/tichu/03-combinations.html?step=3")
+    expect(page.locator("#step-label")).to_contain_text("Step 3 of")
+    expect(page.locator('.step-prose[data-step="2"]')).to_be_visible()
+    page.locator(".lang-switch").click()
+    expect(page).to_have_url(re.compile(r"/ja/tichu/03-combinations\.html\?step=3$"))
+    expect(page.locator("#step-label")).to_contain_text("ステップ 3 /")
+    page.go_back()
+    expect(page.locator("#step-label")).to_contain_text("Step 3 of")
+    # a rule link, then Back: the same step
+    page.goto(server + "en/doudizhu/02-auction.html?step=2")
+    expect(page.locator("#step-label")).to_contain_text("Step 2 of")
+    page.goto(server + "en/doudizhu/rules.html#DDZ-BID-1")
+    page.go_back()
+    expect(page.locator("#step-label")).to_contain_text("Step 2 of")
+    # a step this lesson does not have: said, and the lesson starts at step 1
+    for lang, words in (("en", "steps 1 to"), ("ja", "ステップ 1 から始めます")):
+        page.goto(server + f"{lang}/doudizhu/02-auction.html?step=999")
+        expect(page.locator("#feedback")).to_contain_text(words)
+        expect(page.locator("#step-label")).to_contain_text("1")
+        expect(page).to_have_url(re.compile(r"\?step=1$"))
 
 
 @pytest.mark.parametrize("game", BUILT_NAMES)
