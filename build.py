@@ -206,7 +206,12 @@ def build_course(site: Site, game_name: str, by_lang: dict[str, list[Lesson]]) -
                 "wheel": site.wheel_name, "stamp": site.stamp,
                 "next": summaries[i + 1]["slug"] + ".html" if i + 1 < len(lessons) else None,
             }
-            site.render("lesson.html", f"{lang}/{game_name}/{lesson.slug}.html", lang,
+            # the completion screen: the rules this lesson's questions and answers cited, in the
+            # spec's order, each a link to the rules page
+            practised = [{"id": rid, "title": title} for rid, title in data["rules"].items()]
+            order = list(rule_catalog.rules_by_id(game_name))
+            practised.sort(key=lambda r: order.index(r["id"]))
+            site.render("lesson.html", f"{lang}/{game_name}/{lesson.slug}.html", lang, practised=practised,
                         page_title=lesson.meta["title"], page_kind="lesson", course_title=course_title,
                         lesson={"title": lesson.meta["title"], "key": lesson.key}, steps=steps,
                         outro_html=md(lesson.outro), data_json=script_json(data),

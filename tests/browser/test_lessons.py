@@ -210,9 +210,16 @@ def test_every_lesson_can_be_walked_and_progress_is_kept(page, server, site_dir,
     for lang in ("en", "ja"):
         course = sorted((site_dir / lang / game).glob("[0-9][0-9]-*.html"))
         assert course
-        for lesson in course:
+        for i, lesson in enumerate(course):
             page.goto(server + f"{lang}/{game}/{lesson.name}")
             walk(page)
+            # the completion screen: the rules met, as links into the rules page, and what next
+            expect(page.locator(".completion")).to_be_visible()
+            links = page.locator(".completion .practised a")
+            assert links.count() >= 1, lesson.name
+            assert all(h.startswith("rules.html#") for h in links.evaluate_all("els => els.map(e => e.getAttribute('href'))"))
+            following = course[i + 1].name if i + 1 < len(course) else "practice.html"
+            expect(page.locator(".completion .next-lesson-cta")).to_have_attribute("href", following)
             shot(page, f"{game}-{lang}-{lesson.stem}-done")
         page.goto(server + f"{lang}/{game}/index.html")
         marks = page.locator(".done-mark.is-done")
