@@ -62,11 +62,18 @@ class Event:
         object.__setattr__(self, "params", {k: frozen_json(v) if isinstance(v, (list, tuple, dict)) else v
                                             for k, v in self.params.items()})
         object.__setattr__(self, "rule_ids", tuple(self.rule_ids))
+        # whether any parameter is a list or an object (then a view needs its own copy of it)
+        object.__setattr__(self, "_nested", any(isinstance(v, (tuple, dict)) for v in self.params.values()))
+        object.__setattr__(self, "_texts", {})  # its text per language, rendered once
 
     def to_json(self, lang: str = "en") -> dict[str, Any]:
-        return {"key": self.key, "params": {k: fresh_json(v) if isinstance(v, (tuple, dict)) else v
-                                            for k, v in self.params.items()},
-                "rule_ids": list(self.rule_ids), "text": render(self.key, self.params, lang)}
+        """A fresh JSON object each call (a view's log may be changed by whoever receives it)."""
+        text = self._texts.get(lang)  # type: ignore[attr-defined]
+        if text is None:
+            text = self._texts[lang] = render(self.key, self.params, lang)  # type: ignore[attr-defined]
+        params = ({k: fresh_json(v) if isinstance(v, (tuple, dict)) else v for k, v in self.params.items()}
+                  if self._nested else dict(self.params))  # type: ignore[attr-defined]
+        return {"key": self.key, "params": params, "rule_ids": list(self.rule_ids), "text": text}
 
 
 class IllegalAction(ValueError):
