@@ -21,6 +21,46 @@ export function markDone(key) {
   }
 }
 
+// ------------------------------------------------------------------ display preferences
+const DISPLAY_KEY = "cardtutor.display";
+/** The display preferences (remembered across pages and visits): ``projector`` (cards and text
+ * about twice the size, high contrast) and ``four-colour`` (four suit colours, not red/black). */
+export const DISPLAY_PREFS = ["projector", "four-colour"];
+
+export function displayPrefs() {
+  try {
+    const stored = JSON.parse(localStorage.getItem(DISPLAY_KEY) || "{}");
+    return Object.fromEntries(DISPLAY_PREFS.map((p) => [p, stored[p] === true]));
+  } catch {
+    return Object.fromEntries(DISPLAY_PREFS.map((p) => [p, false]));
+  }
+}
+
+function applyDisplayPrefs(prefs) {
+  for (const pref of DISPLAY_PREFS) {
+    document.documentElement.classList.toggle(pref, prefs[pref]);
+    for (const button of document.querySelectorAll(`button.pref[data-pref="${pref}"]`)) {
+      button.setAttribute("aria-pressed", String(prefs[pref]));
+    }
+  }
+}
+
+function setupDisplayPrefs() {
+  applyDisplayPrefs(displayPrefs());
+  for (const button of document.querySelectorAll("button.pref[data-pref]")) {
+    button.addEventListener("click", () => {
+      const prefs = displayPrefs();
+      prefs[button.dataset.pref] = !prefs[button.dataset.pref];
+      try {
+        localStorage.setItem(DISPLAY_KEY, JSON.stringify(prefs));
+      } catch {
+        /* storage off: the choice holds for this page only */
+      }
+      applyDisplayPrefs(prefs);
+    });
+  }
+}
+
 function showProgress() {
   const done = doneSet();
   const lang = document.body.dataset.lang || "en";
@@ -184,6 +224,7 @@ export function registerServiceWorker() {
   else window.addEventListener("load", register, { once: true });
 }
 
+setupDisplayPrefs();
 showProgress();
 if (!["lesson", "practice"].includes(document.body.dataset.page)) registerServiceWorker();
 // Pages with the engine started its worker from an inline script at the top of <head>

@@ -1,0 +1,44 @@
+"""Display preferences (issue 14): a projector mode (cards and text about twice the size, high
+contrast) and a four-colour deck, each a toggle remembered across pages and visits."""
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+
+def card_box(page) -> dict:
+    return page.locator("#table .card").first.bounding_box()
+
+
+def test_projector_mode_and_four_colours_are_remembered(page, server) -> None:
+    page.goto(server + "en/doudizhu/01-cards.html")
+    expect(page.locator("#table .card").first).to_be_visible()
+    before = card_box(page)
+    toggle = page.locator('button.pref[data-pref="projector"]')
+    expect(toggle).to_have_attribute("aria-pressed", "false")
+    toggle.click()
+    expect(page.locator("html")).to_have_class("projector")
+    expect(toggle).to_have_attribute("aria-pressed", "true")
+    after = card_box(page)
+    assert after["height"] >= 1.8 * before["height"] and after["width"] >= 1.8 * before["width"], (before, after)
+    # remembered: another page in the other language comes up in projector mode
+    page.goto(server + "ja/tichu/rules.html")
+    expect(page.locator("html")).to_have_class("projector")
+    expect(page.locator('button.pref[data-pref="projector"]')).to_have_attribute("aria-pressed", "true")
+    page.locator('button.pref[data-pref="projector"]').click()
+    expect(page.locator("html")).not_to_have_class("projector")
+    # four colours: the four suits in four different colours
+    page.goto(server + "en/napoleon/practice.html?seed=3")
+    expect(page.locator(".hand .card").first).to_be_visible()
+    page.locator('button.pref[data-pref="four-colour"]').click()
+    expect(page.locator("html")).to_have_class("four-colour")
+    colours = page.evaluate("""() => Object.fromEntries(['S', 'H', 'D', 'C'].map((s) => {
+        const probe = document.createElement('span');
+        probe.className = `card suit-${s}`;
+        document.body.append(probe);
+        const colour = getComputedStyle(probe).color;
+        probe.remove();
+        return [s, colour];
+    }))""")
+    assert len(set(colours.values())) == 4, colours
+    page.reload()
+    expect(page.locator("html")).to_have_class("four-colour")
