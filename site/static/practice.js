@@ -4,7 +4,7 @@
 
 import { loadStrings } from "./app.js";
 import {
-  choiceButtons, configure, decisionLabel, describeAction, el, askToBomb, fmt, botPause, pageState, resolveWindow, phaseControls, playableKeys,
+  announce, choiceButtons, configure, decisionLabel, describeAction, el, askToBomb, fmt, botPause, pageState, resolveWindow, phaseControls, playableKeys,
   readPlay, renderTable, ruleLinks, showEngineStatus, showFeedback, toggleCard,
 } from "./table.js";
 
@@ -240,6 +240,9 @@ async function refresh(generation) {
   pageState("busy");
   const reply = await engine.call({ op: "view", state: st.id, seat: st.settings.seat, log_since: st.log.length, lang: data.lang });
   if (!reply.ok || generation !== st.generation) return;
+  // what just happened (the bots' plays above all), said to a screen reader
+  const fresh = reply.view.log_from >= st.log.length ? reply.view.log : [];
+  if (fresh.length) announce(fresh.map((event) => event.text).join(" "));
   // the log only grows along a game (undo goes back to a prefix of it): keep what came before
   st.log = st.log.slice(0, reply.view.log_from).concat(reply.view.log);
   reply.view.log = st.log;

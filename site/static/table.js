@@ -332,6 +332,19 @@ export function showFeedback(box, kind, text, verdict = null, extra = null, titl
   if (extra) box.append(extra);
 }
 
+/**
+ * Says ``text`` to a screen reader (a polite live region, made once per page, out of sight):
+ * what the bots played, which a sighted learner sees land on the table.
+ */
+export function announce(text) {
+  let region = document.getElementById("announce");
+  if (!region) {
+    region = el("div", { id: "announce", class: "visually-hidden", role: "status", "aria-live": "polite" });
+    document.body.append(region);
+  }
+  region.textContent = text || "";
+}
+
 /** The engine's status line: loading stages, ready, or what failed (every engine page has one). */
 export function showEngineStatus(box, stage, error) {
   const text = box.querySelector(".text");

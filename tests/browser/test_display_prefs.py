@@ -42,3 +42,23 @@ def test_projector_mode_and_four_colours_are_remembered(page, server) -> None:
     assert len(set(colours.values())) == 4, colours
     page.reload()
     expect(page.locator("html")).to_have_class("four-colour")
+
+
+def test_what_the_bots_play_is_announced(page, server) -> None:
+    """Issue 14: a screen reader hears what a bot played (a polite live region)."""
+    from .conftest import click_and_wait, wait_waiting
+    page.goto(server + "en/doudizhu/practice.html?seed=3&seat=0")
+    wait_waiting(page)
+    region = page.locator("#announce")
+    expect(region).to_have_attribute("aria-live", "polite")
+    # the bots' moves so far (the auction around the learner's first turn) were said
+    for _ in range(20):
+        if "Seat 1" in (region.text_content() or "") or "Seat 2" in (region.text_content() or ""):
+            break
+        if wait_waiting(page) == "over":
+            break
+        buttons = page.locator("#decision button")
+        click_and_wait(page, page.locator("#btn-pass") if page.locator("#btn-pass").count() else buttons.first)
+    import re
+    expect(region).to_contain_text(re.compile(r"Seat [12] "))  # a bot's move, in the log's words
+    assert region.is_hidden() or region.bounding_box()["width"] <= 1  # heard, not seen
