@@ -4,6 +4,7 @@
 
 import { loadStrings, markDone } from "./app.js";
 import {
+  focusHand,
   LET_GO, actionKey, choiceButtons, configure, describeAction, describeKey, el, rememberKeyLabels, askToBomb, fmt, botPause, pageState, resolveWindow, phaseControls,
   playableKeys, readPlay, renderTable, ruleLinks as sharedRuleLinks, showEngineStatus, showFeedback, toggleCard,
 } from "./table.js";
@@ -254,6 +255,7 @@ async function choose(action) {
 
 async function judge(action) {
   if (st.mode === "free") return freeMove(action);
+  const played = Array.isArray(action);  // cards from the hand (not a bid, a pass, a menu)
   const ask = currentAsk();
   const key = actionKey(action);
   let verdict = prepared(ask, key);
@@ -273,6 +275,7 @@ async function judge(action) {
     setFeedback("good", S.correct, verdict);
     showProse();
     redraw();
+    if (played) focusHand();
     return;
   }
   if (!verdict) {

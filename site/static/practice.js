@@ -4,7 +4,7 @@
 
 import { loadStrings } from "./app.js";
 import {
-  announce, choiceButtons, configure, decisionLabel, describeAction, el, askToBomb, fmt, botPause, pageState, resolveWindow, phaseControls, playableKeys,
+  announce, choiceButtons, configure, focusHand, decisionLabel, describeAction, el, askToBomb, fmt, botPause, pageState, resolveWindow, phaseControls, playableKeys,
   readPlay, renderTable, ruleLinks, showEngineStatus, showFeedback, toggleCard,
 } from "./table.js";
 
@@ -274,6 +274,10 @@ async function refresh(generation) {
   }
   draw();
   const botsToMove = !myTurn && view.to_act !== null && view.to_act !== undefined;
+  if (!botsToMove && st.refocusHand) {
+    st.refocusHand = false;
+    focusHand();
+  }
   if (!botsToMove) pageState(view.result ? "over" : "learner");
   if (botsToMove) {
     await botPause(350);
@@ -386,6 +390,7 @@ async function act(action, side = false) {
   if (!side && st.view.to_act !== st.settings.seat) return;
   st.busy = true;
   pageState("busy");
+  st.refocusHand = Array.isArray(action);  // a play from the hand: the focus comes back to the hand
   const before = st.id;
   setFeedback("", "");
   st.generation += 1;
@@ -399,6 +404,8 @@ async function act(action, side = false) {
     const verdict = result.verdict || { text: result.error, rule_ids: [] };
     setFeedback("bad", S.illegal, verdict);
     draw();
+    if (st.refocusHand) focusHand();
+    st.refocusHand = false;
     pageState("learner");
   }
 }

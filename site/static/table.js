@@ -253,7 +253,7 @@ export function renderTable(container, view, opts = {}) {
   }
 
   const mine = d.seats[view.seat] || { notes: [] };
-  const hand = el("section", { class: `hand${view.to_act === view.seat ? " to-act" : ""}`, "aria-label": S.hand },
+  const hand = el("section", { class: `hand${view.to_act === view.seat ? " to-act" : ""}`, "aria-label": S.hand, tabindex: "-1" },
     el("h3", {}, seatLabel(view, view.seat), view.to_act === view.seat ? " ◀" : "", mine.notes.map((note) => ` · ${note}`)),
     el("div", { class: "cards", role: "group", "aria-label": S.hand }, (view.hand || []).map((token, index) => handCard(token, index, opts))));
   container.replaceChildren(others, middle, hand);
@@ -330,6 +330,13 @@ export function showFeedback(box, kind, text, verdict = null, extra = null, titl
     if (verdict.rule_ids && verdict.rule_ids.length) box.append(ruleLinks(verdict.rule_ids, titles));
   }
   if (extra) box.append(extra);
+}
+
+/** After a play the hand is drawn anew: the keyboard's focus goes back to it, where it was (its
+ * first card that can be chosen, else the hand itself, read out as a whole). */
+export function focusHand() {
+  const target = document.querySelector(".hand button.card:not([disabled])") || document.querySelector(".hand");
+  if (target) target.focus({ preventScroll: true });
 }
 
 /**

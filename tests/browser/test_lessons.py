@@ -248,3 +248,19 @@ def test_rules_reference_and_keyboard(page, server) -> None:
     expect(page.locator("#step-label")).to_have_text(re.compile("Step 1"))
     # the phase indicator marks the current phase in text, not only in colour
     expect(page.locator("#phases li.current")).to_have_text(re.compile("▶ Play"))
+
+
+def test_focus_stays_on_the_hand_after_a_play(page, server) -> None:
+    """Issue 14: after a play the hand is drawn anew and the keyboard's focus is back on it."""
+    page.goto(server + "en/doudizhu/01-cards.html?step=2")
+    expect(page.locator("#step-label")).to_contain_text("Step 2 of")
+    expect(page.locator(".hand button.card").first).to_be_visible()
+    data = lesson_data(page)
+    ask = data["steps"][1]["ask"]
+    cards = next(a for a in ask["answer_actions"] if isinstance(a, list))
+    select(page, cards)
+    page.locator("#btn-play").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#feedback .headline")).to_have_text("Well done.")
+    assert page.evaluate("document.activeElement.matches('.hand, .hand button.card')"), \
+        page.evaluate("document.activeElement.outerHTML.slice(0, 120)")
