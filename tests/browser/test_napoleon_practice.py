@@ -61,3 +61,22 @@ def test_the_adjutant_is_not_on_the_page_before_its_card_is_played(page, server)
     for label in page.locator(".seat h3, .hand h3").all_inner_texts():
         assert "adjutant" not in label.lower(), label
     shot(page, "napoleon-adjutant-panel")
+
+
+def test_the_focus_comes_back_to_the_hand_after_a_play(page, server) -> None:
+    """Issue 14: at the practice table, after the learner's card and the bots' answers, the
+    keyboard's focus is on the hand again, ready for the next card."""
+    page.goto(server + PRACTICE + "?seed=3&seat=0")
+    expect(page.locator(READY)).to_be_visible()
+    for _ in range(100):  # pass through the auction (NAP-BID-6: a pass is not final)
+        wait_waiting(page)
+        if "Play" in (page.locator("#phases li.current").text_content() or ""):
+            break
+        click_and_wait(page, page.locator("#btn-pass"))
+    for _ in range(20):  # until the learner has a card to play
+        if wait_waiting(page) == "learner" and page.locator("#btn-play").count():
+            break
+    play_any_legal_card(page)
+    wait_waiting(page)
+    assert page.evaluate("document.activeElement.matches('.hand, .hand button.card')"), \
+        page.evaluate("document.activeElement.outerHTML.slice(0, 120)")
