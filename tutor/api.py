@@ -446,11 +446,11 @@ def handle_json(text: Any) -> str:
     """``handle`` over JSON text (what the worker passes across the Pyodide boundary); the text
     is read within the core's bounds (tutor/limits.py). Text that is no request is refused in
     English (there is no ``lang`` to read)."""
-    from .limits import parse_json_text
+    from .limits import load_json_text
     if not isinstance(text, str):
         return json.dumps(_refusal(BridgeError("error.bridge.not_text"), "en"))
     try:
-        request = parse_json_text(text, "request")
+        request = load_json_text(text, "request")  # handle() checks the value within the bounds
     except TutorError as exc:
         return json.dumps(_refusal(exc, "en"), ensure_ascii=False)
     return json.dumps(handle(request), ensure_ascii=False)

@@ -12,6 +12,7 @@ scenario) nests about 8 deep; the largest deck has 108 cards.
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from .errors import ScenarioError, short_value
@@ -134,19 +135,16 @@ JSON_PROBLEMS = {
 }
 
 
-_JSON_TOKENS = None
+#: a JSON string (its brackets do not count) or a bracket
+_JSON_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
 
 
 def _nesting(text: str) -> int:
     """How deep the brackets of JSON ``text`` go (brackets inside strings do not count); it
     stops counting once past the bound. Cheap: a request is a few KB; one regex pass."""
-    global _JSON_TOKENS
     opening = text.count("[") + text.count("{")
     if opening <= MAX_DEPTH:  # so few brackets cannot nest deeper than the bound
         return opening
-    if _JSON_TOKENS is None:
-        import re
-        _JSON_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
     depth = deepest = 0
     for match in _JSON_TOKENS.finditer(text):
         token = match.group()
@@ -163,7 +161,16 @@ def _nesting(text: str) -> int:
 
 def parse_json_text(text: str, where: str) -> Any:
     """JSON text to a value within the bounds: a message for bad JSON, for nesting the parser
-    cannot follow, and for numbers of more digits than Python converts."""
+    cannot follow, for numbers of more digits than Python converts, and for a value beyond the
+    bounds (``check_value``)."""
+    value = load_json_text(text, where)
+    check_value(value, where)
+    return value
+
+
+def load_json_text(text: str, where: str) -> Any:
+    """JSON text to a value, refused only where the parser itself cannot go (size, nesting,
+    digits, bad JSON); the caller checks the value (``api.handle`` does, for every request)."""
     import json
     if len(text) > MAX_FILE_BYTES:
         raise InputError(where, "error.input.text_too_large", limit=f"{MAX_FILE_BYTES:,}")
@@ -180,5 +187,4 @@ def parse_json_text(text: str, where: str) -> Any:
         raise InputError(where, "error.input.too_deep", depth=MAX_DEPTH) from None
     except ValueError:  # an integer of more than 4,300 digits (the interpreter's limit)
         raise InputError(where, "error.input.file_number_too_large", digits=len(str(MAX_INT))) from None
-    check_value(value, where)
     return value

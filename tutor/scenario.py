@@ -35,13 +35,11 @@ def parse_card_list(value: Any, path: str, deck: DeckSpec | None = None,
 
 
 def parse_seed(setup: Mapping[str, Any], path: str) -> int | str:
-    """A setup's ``seed`` (default 0): an integer or a short text, as ``rng.derive`` takes it."""
-    from .limits import MAX_SEED_TEXT
+    """A setup's ``seed`` (default 0): an integer or a short text, as ``rng.derive`` takes it
+    (``limits.check_seed``, the one check the bridge and the command line use too)."""
+    from .limits import check_seed
     seed = setup.get("seed", 0)
-    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise ScenarioError(path, "error.expected", what="seed", got=short_value(seed))
-    if isinstance(seed, str) and len(seed) > MAX_SEED_TEXT:
-        raise ScenarioError(path, "error.input.seed_too_long", limit=MAX_SEED_TEXT)
+    check_seed(seed, path)
     return seed
 
 
