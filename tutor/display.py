@@ -9,6 +9,8 @@ name or its own view keys. A game fills in what is its own through ``Game.displa
 * ``phases``: ``[{id, name}]`` in order, for the phase list;
 * ``seats``: per seat ``{label, notes}``: "Seat 2 (you) · landlord", and lines under it
   ("40 points taken");
+  ``role``: where it sits for the viewer ("on your right", "partner"; None for the viewer);
+* ``ring``: the other seats around the table, ``{left, opposite, right}`` (``ring``);
 * ``info``: short facts above the trick ("Bid: 2 · Stake ×4");
 * ``zones``: boxes beside the trick, each ``{label?, cards?, text?, items?, details?}``;
 * ``trick``: ``{show, holding, label, empty, out_of_turn}`` for the view's ``trick`` entries:
@@ -53,6 +55,37 @@ def _seat_label(seat: int, viewer: int | None, badges: tuple[str, ...], lang: st
     return " ".join(parts)
 
 
+def ring(players: int, viewer: int | None, direction: str) -> dict[str, list[int]]:
+    """Where the other seats sit around the table, the viewer at the bottom: ``left`` and ``right``
+    (one seat each: the seats before and after the viewer) and ``opposite`` (the rest, along the
+    far side, in the order the eye reads them, left to right). Counter-clockwise play puts the
+    next seat on the right."""
+    me = viewer if viewer is not None else 0
+    others = [(me + k) % players for k in range(1, players)]
+    if players == 2:
+        return {"left": [], "opposite": others, "right": []}
+    after, before, middle = others[0], others[-1], others[1:-1]
+    if direction == "clockwise":  # the next seat on your left, the arc read left to right
+        return {"left": [after], "opposite": middle, "right": [before]}
+    return {"left": [before], "opposite": middle[::-1], "right": [after]}
+
+
+def role_key(players: int, viewer: int | None, seat: int, direction: str, partner: int | None) -> str | None:
+    """The message key naming ``seat`` by where it sits for ``viewer`` ("on your right", "across",
+    "partner"), or None for the viewer's own seat."""
+    me = viewer if viewer is not None else 0
+    k = (seat - me) % players
+    if k == 0:
+        return None
+    if partner == seat:
+        return "common.display.role.partner"
+    if 2 * k == players:
+        return "common.display.role.across"
+    next_side, other_side = ("left", "right") if direction == "clockwise" else ("right", "left")
+    side, n = (next_side, k) if 2 * k < players else (other_side, players - k)
+    return f"common.display.role.{side}" + (f"_{n}" if n > 1 else "")
+
+
 def last_play_index(trick: list[dict[str, Any]]) -> int | None:
     """Climbing games: the last play holds the trick (the one the next play must beat)."""
     for i in range(len(trick) - 1, -1, -1):
@@ -73,10 +106,15 @@ def build(game: "Game", state: Any, seat: int | None, view: dict[str, Any], lang
     empty = None
     if show and not trick and view.get("to_act") == seat and seat is not None:
         empty = render("common.display.nothing_to_beat", {}, lang)
+    me = seat if seat is not None else 0
+    partner = game.partner(state, me)
+    roles = [role_key(players, seat, s, game.direction, partner) for s in range(players)]
     return {
         "phases": phase_names(game, lang),
-        "seats": [{"label": seat_label(s, seat, badges.get(s, []), lang), "notes": notes.get(s, [])}
+        "seats": [{"label": seat_label(s, seat, badges.get(s, []), lang), "notes": notes.get(s, []),
+                   "role": render(roles[s], {}, lang) if roles[s] else None}
                   for s in range(players)],
+        "ring": ring(players, seat, game.direction),
         "info": parts.get("info", []),
         "zones": parts.get("zones", []),
         "trick": {"show": show, "holding": holding, "label": render(parts.get("marker", "common.display.to_beat"), {}, lang),

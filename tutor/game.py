@@ -97,6 +97,16 @@ class Game(abc.ABC):
     Flags: type = object
     rule_prefix: str = ""
     suits_matter: bool = True  # False: plays of the same ranks are the same action (Dou Dizhu)
+    #: The physical direction of play, as each spec states it (rules/README.md §2: seats are numbered
+    #: in turn order, and the direction changes no rule). It only places the seats on the page: when
+    #: play goes counter-clockwise the seat after yours sits on your right, when clockwise on your left.
+    direction: str = "counterclockwise"
+
+    def partner(self, state: Any, seat: int) -> int | None:
+        """The seat's fixed partner (four-player partnership games: Tichu, Shengji), else None.
+        Teams that form during a hand (a landlord's peasants, Napoleon's secret adjutant) are no
+        partners here: the page names seats by where they sit, and badges say the rest."""
+        return None
 
     # --- building states -------------------------------------------------------------
     def flags(self, data: Mapping[str, Any] | None = None, path: str = "flags") -> Any:

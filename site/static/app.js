@@ -45,6 +45,13 @@ function applyDisplayPrefs(prefs) {
   }
 }
 
+/** Panels that take room the table needs (the practice settings) start closed on a phone and in
+ * projector mode, where the screen holds little else. */
+function closeWhenCramped() {
+  if (!(window.matchMedia("(max-width: 820px)").matches || displayPrefs().projector)) return;
+  for (const panel of document.querySelectorAll("details[data-close-cramped]")) panel.open = false;
+}
+
 function setupDisplayPrefs() {
   applyDisplayPrefs(displayPrefs());
   for (const button of document.querySelectorAll("button.pref[data-pref]")) {
@@ -57,6 +64,7 @@ function setupDisplayPrefs() {
         /* storage off: the choice holds for this page only */
       }
       applyDisplayPrefs(prefs);
+      document.dispatchEvent(new CustomEvent("cardtutor:display")); // the table fans its hand anew
     });
   }
 }
@@ -225,6 +233,7 @@ export function registerServiceWorker() {
 }
 
 setupDisplayPrefs();
+closeWhenCramped();
 showProgress();
 if (!["lesson", "practice"].includes(document.body.dataset.page)) registerServiceWorker();
 // Pages with the engine started its worker from an inline script at the top of <head>

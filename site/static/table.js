@@ -205,58 +205,122 @@ export function botPause(ms) {
 
 /**
  * Draws the table for ``view`` into ``container`` from ``view.display`` (the engine's words:
- * seats, info lines, zones, the trick). ``opts``: ``deciding`` (the hand's cards are buttons),
- * ``selected`` (a Set of "index:token"), ``onToggle(id, index)``, ``legalKeys`` (a Set of card keys
- * to mark as playable, or null), ``phases`` (the phase list element).
+ * seats, info lines, zones, the trick). The seats sit around the table as the engine places them
+ * (``display.ring``: you at the bottom, the others left, opposite and right); each seat's latest
+ * play in the trick lies in front of it, the one that holds the trick marked; every seat keeps
+ * room for a play, so the table keeps its size as a trick grows. ``opts``: ``deciding`` (the
+ * hand's cards are buttons), ``selected`` (a Set of "index:token"), ``onToggle(id, index)``,
+ * ``legalKeys`` (a Set of card keys to mark as playable, or null), ``phases`` (the phase list element).
  */
 export function renderTable(container, view, opts = {}) {
   const d = view.display;
   rememberLabels(view);
   if (opts.phases) renderPhases(opts.phases, view);
-  const seats = [];
   const n = view.cards_held.length;
-  for (let k = 1; k < n; k++) seats.push((view.seat + k) % n);
-  const others = el("div", { class: "others" }, seats.map((seat) => {
-    const shown = view.shown && view.shown[String(seat)];
-    const count = view.cards_held[seat];
-    return el("section", {
-      class: `seat${view.to_act === seat ? " to-act" : ""}`,
-      "aria-label": seatLabel(view, seat),
-    },
-    el("h3", {}, seatLabel(view, seat), view.to_act === seat ? " ◀" : ""),
-    shown
-      ? el("div", { class: "cards shown", "aria-label": fmt(S.hand_of, { n: seat }) }, shown.map(cardImage))
-      : el("p", { class: "count" }, count ? el("span", { class: "card back", "aria-hidden": "true" }) : null,
-        fmt(count === 1 ? S.cards_count_one : S.cards_count, { n: count })),
-    d.seats[seat].notes.map((note) => el("p", { class: "points" }, note)));
-  }));
-
-  const middle = el("div", { class: "middle" });
-  if (d.info.length) middle.append(el("p", { class: "info" }, d.info.join(" · ")));
-  for (const zone of d.zones) middle.append(renderZone(zone));
-  if (d.trick.show) {
-    const trick = el("div", { class: "trick", "aria-label": S.trick });
-    const entries = view.trick || [];
-    if (!entries.length) {
-      if (d.trick.empty) trick.append(el("p", { class: "lead" }, d.trick.empty));
-    } else {
-      entries.forEach((entry, i) => {
-        const top = i === d.trick.holding && view.phase !== "score";
-        trick.append(el("div", { class: `play${top ? " top" : ""}` },
-          el("span", { class: "who" }, `${fmt(S.seat, { n: entry.seat })}: `),
-          entry.cards ? el("span", { class: "cards" }, entry.cards.map(cardImage)) : el("em", {}, S.passed),
-          entry.in_turn === false ? el("strong", { class: "out-of-turn" }, ` ${d.trick.out_of_turn}`) : null,
-          top ? el("span", { class: "beat-label" }, ` ← ${d.trick.label}`) : null));
-      });
-    }
-    middle.append(trick);
-  }
+  const played = playedBySeat(view);
+  const ring = d.ring || fallbackRing(view.seat, n);
+  const place = (where, seats) => el("div", { class: `ring-${where}` }, seats.map((seat) => seatBox(view, seat, played)));
+  // the centre: the facts of the hand (they scroll when long) above the place where your play lies
+  const facts = el("div", { class: "facts" });
+  if (d.info.length) facts.append(el("p", { class: "info" }, d.info.join(" · ")));
+  for (const zone of d.zones) facts.append(renderZone(zone));
+  if (d.trick.show && d.trick.empty && !(view.trick || []).length) facts.append(el("p", { class: "lead" }, d.trick.empty));
+  const centre = el("div", { class: "centre" }, facts, playedSlot(view, view.seat, played, true));
+  const table = el("div", { class: `ring${ring.opposite.length ? "" : " no-opposite"}`, "data-seats": n },
+    ring.opposite.length ? place("opposite", ring.opposite) : null, place("left", ring.left), centre, place("right", ring.right));
 
   const mine = d.seats[view.seat] || { notes: [] };
   const hand = el("section", { class: `hand${view.to_act === view.seat ? " to-act" : ""}`, "aria-label": S.hand, tabindex: "-1" },
     el("h3", {}, seatLabel(view, view.seat), view.to_act === view.seat ? " ◀" : "", mine.notes.map((note) => ` · ${note}`)),
     el("div", { class: "cards", role: "group", "aria-label": S.hand }, (view.hand || []).map((token, index) => handCard(token, index, opts))));
-  container.replaceChildren(others, middle, hand);
+  container.replaceChildren(table, hand);
+  fitHand(container);
+  watchHand(container);
+}
+
+/**
+ * Fans the hand when it does not fit in a row: the cards overlap, each still showing its corner
+ * (at least 55% of its width), in as few rows as that allows, so a 25-card hand stays on screen
+ * (issue 14: the hand, the decision and the feedback in view at 390×844 and on a projector).
+ */
+export function fitHand(container) {
+  const cards = container.querySelector(".hand .cards");
+  if (!cards) return;
+  cards.removeAttribute("data-fan");
+  cards.style.removeProperty("--overlap");
+  const n = cards.children.length;
+  if (n < 2) return;
+  const gap = parseFloat(getComputedStyle(cards).columnGap) || 0;
+  const width = cards.clientWidth;
+  const cardW = cards.children[0].offsetWidth;
+  if (!width || !cardW || n * cardW + (n - 1) * gap <= width) return;
+  let perRow = n;
+  let rows = 1;
+  while (perRow > 1 && (width - cardW) / (perRow - 1) < 0.55 * cardW) perRow = Math.ceil(n / ++rows);
+  const step = Math.min(cardW, (width - cardW) / Math.max(perRow - 1, 1)) - 0.5;
+  cards.dataset.fan = "";
+  cards.style.setProperty("--overlap", `${Math.max(0, cardW - step).toFixed(1)}px`);
+}
+
+const watched = new WeakSet();
+/** Fans the hand again when the table's width or the display preferences change. */
+function watchHand(container) {
+  if (watched.has(container)) return;
+  watched.add(container);
+  let width = 0;
+  new ResizeObserver(() => {
+    if (container.clientWidth !== width) { width = container.clientWidth; fitHand(container); }
+  }).observe(container.closest(".table-pane") || container);
+  document.addEventListener("cardtutor:display", () => fitHand(container));
+}
+
+/** Seats placed without the engine's ring (an old prepared frame): the others in turn order across the top. */
+function fallbackRing(me, n) {
+  const others = [];
+  for (let k = 1; k < n; k++) others.push((me + k) % n);
+  return { left: [], opposite: others, right: [] };
+}
+
+/** Each seat's latest entry in the trick, with its index (the trick's holder is marked by index). */
+function playedBySeat(view) {
+  const latest = new Map();
+  if (!view.display.trick.show) return latest;
+  (view.trick || []).forEach((entry, index) => latest.set(entry.seat, { entry, index }));
+  return latest;
+}
+
+/** One seat at the table: its name and role, its cards (face down, or shown), notes, and its play. */
+function seatBox(view, seat, played) {
+  const d = view.display;
+  const info = d.seats[seat] || { notes: [] };
+  const shown = view.shown && view.shown[String(seat)];
+  const count = view.cards_held[seat];
+  const toAct = view.to_act === seat;
+  return el("section", { class: `seat${toAct ? " to-act" : ""}`, "data-seat": seat, "aria-label": seatLabel(view, seat) },
+    el("div", { class: "seat-head" }, el("h3", {}, seatLabel(view, seat), toAct ? " ◀" : ""),
+      info.role ? el("span", { class: "role" }, info.role) : null),
+    shown
+      ? el("div", { class: "cards shown", "aria-label": fmt(S.hand_of, { n: seat }) }, shown.map(cardImage))
+      : el("p", { class: "count" }, count ? el("span", { class: "card back", "aria-hidden": "true" }) : null,
+        fmt(count === 1 ? S.cards_count_one : S.cards_count, { n: count })),
+    info.notes.map((note) => el("p", { class: "points" }, note)),
+    playedSlot(view, seat, played, false));
+}
+
+/** The place in front of ``seat`` where its play lies (kept even when empty, so nothing moves). */
+function playedSlot(view, seat, played, mine) {
+  const d = view.display;
+  const slot = el("div", { class: `played${mine ? " mine" : ""}`, "data-seat": seat,
+    "aria-label": fmt(S.played_by, { seat: seatLabel(view, seat) }) });
+  const got = played.get(seat);
+  if (!got) return slot;
+  const holds = got.index === d.trick.holding && view.phase !== "score";
+  if (holds) slot.classList.add("holds");
+  const entry = got.entry;
+  slot.append(entry.cards ? el("span", { class: "cards" }, entry.cards.map(cardImage)) : el("em", { class: "passed" }, S.passed));
+  if (entry.in_turn === false) slot.append(el("strong", { class: "out-of-turn" }, d.trick.out_of_turn));
+  if (holds) slot.append(el("span", { class: "beat-label" }, d.trick.label));
+  return slot;
 }
 
 /** One zone beside the trick (tutor/display.py): cards with a label, a line, a list, or a panel. */

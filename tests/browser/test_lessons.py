@@ -97,7 +97,8 @@ def test_lesson_works_before_the_engine_has_loaded(page, server, context) -> Non
     expect(page.locator("h1")).to_have_text("The cards and their order")
     assert page.locator("#engine-status").get_attribute("data-state") != "ready"
     # the table is drawn from the build's views: the king to beat, the learner's five cards
-    expect(page.locator(".trick .play.top")).to_contain_text("Seat 0")
+    expect(page.locator(".played.holds")).to_have_attribute("data-seat", "0")  # in front of seat 0
+    expect(page.locator(".played.holds [role=img]")).to_have_attribute("aria-label", "king of spades")
     expect(page.get_by_role("button", name="ace of diamonds")).to_be_visible()
     page.keyboard.press("ArrowRight")  # keyboard control
     expect(page.locator("#step-label")).to_have_text(re.compile("Step 2 of 2"))

@@ -43,7 +43,7 @@ def test_a_whole_napoleon_game_to_the_score(page, server) -> None:
     expect(page.locator("#history")).to_contain_text("Game over")
     assert saw_candidates, "the 'who can hold the called card' panel never showed"
     # the score shows every seat's points; the adjutant is public by now
-    expect(page.locator(".middle")).to_contain_text("Scores: Seat 0")
+    expect(page.locator(".centre")).to_contain_text("Scores: Seat 0")
     shot(page, "napoleon-game-over")
 
 

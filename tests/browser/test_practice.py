@@ -33,7 +33,7 @@ def test_a_whole_deal_against_the_bots_to_the_payment(page, server) -> None:
     expect(page.locator("#btn-next-round")).to_be_visible()
     expect(page.locator("#feedback")).to_contain_text(re.compile(r"Round over: the (landlord wins|farmers win)\."))
     expect(page.locator("#history")).to_contain_text(re.compile("has played out"))
-    expect(page.locator(".middle")).to_contain_text("Scores: Seat 0")
+    expect(page.locator(".centre")).to_contain_text("Scores: Seat 0")
     page.locator("#btn-reveal").click()  # after the deal the learner may look at every hand
     expect(page.locator(".seat .cards.shown")).to_have_count(2)
     shot(page, "practice-round-over")

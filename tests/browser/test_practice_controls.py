@@ -148,8 +148,12 @@ NAPOLEON_TRICK = {"game": "napoleon", "flags": {"players": 5}, "phase": "play", 
 def test_the_trick_marker_sits_on_the_card_that_holds_the_trick(page, server, lang) -> None:
     open_practice(page, server, lang, "napoleon")
     page.evaluate(RENDER, [NAPOLEON_TRICK, [], 4])
-    top = page.locator("#rendered .trick .play.top")
+    top = page.locator("#rendered .played.holds")
     expect(top).to_have_count(1)
+    # each card lies in front of its player: the queen in seat 1's place, the jack in seat 0's
+    expect(page.locator('#rendered .seat[data-seat="1"] .played.holds')).to_have_count(1)
+    expect(page.locator('#rendered .seat[data-seat="0"] .played [role=img]')).to_have_attribute(
+        "aria-label", "jack of clubs" if lang == "en" else re.compile("クラブのJ"))
     expect(top.locator("[role=img]")).to_have_attribute("aria-label", "queen of clubs" if lang == "en" else re.compile("クラブのQ"))
     expect(top).to_contain_text("Holds the trick" if lang == "en" else "いまトリックを取っている札")
     # a spade led, then a higher spade, then a lower one: the king still holds the trick
@@ -157,7 +161,7 @@ def test_the_trick_marker_sits_on_the_card_that_holds_the_trick(page, server, la
               "to_act": 3, "hands": {"3": ["C-2", "H-3"]}}
     page.evaluate("document.getElementById('rendered').remove()")
     page.evaluate(RENDER, [spades, [], 3])
-    expect(page.locator("#rendered .trick .play.top [role=img]")).to_have_attribute(
+    expect(page.locator("#rendered .played.holds [role=img]")).to_have_attribute(
         "aria-label", "king of spades" if lang == "en" else re.compile("スペードのK"))
 
 

@@ -25,6 +25,9 @@ ANY_FIELD = re.compile(r"\{(\w+)(?::[^{}]*)?\}")
 
 # Message keys built with f-strings, resolved by hand (a new pattern must be added here).
 DYNAMIC = {
+    # tutor/display.py role_key: a side and how far along it (8 seats at most: 3 on each side)
+    "common.display.role.{side}": lambda: {f"common.display.role.{side}{n}" for side in ("left", "right")
+                                           for n in ("", "_2", "_3")},
     "{game.rule_prefix.lower()}.hint.kind": lambda: {f"{g.rule_prefix.lower()}.hint.kind" for g in all_games()},
     # Decision actions of the built games (README §3): Dou Dizhu {"bid": n}; Tichu grand, exchange,
     # wish, give_trick_to and the side declaration call; Napoleon bid, call_adjutant, discard, joker_suit

@@ -54,6 +54,7 @@ class DouDizhu(Game):
     Flags = Flags
     rule_prefix = "DDZ"
     suits_matter = False  # DDZ-RANK-1
+    direction = "counterclockwise"  # DDZ-SETUP-3
     kinds = ("legal", "classify", "score", "steps")
 
     # ------------------------------------------------------------------ dealing

@@ -96,6 +96,7 @@ class Napoleon(Game):
     Flags = Flags
     rule_prefix = "NAP"
     kinds = ("legal", "trick", "score", "steps")
+    direction = "clockwise"  # NAP-SETUP-1 (左回り)
 
     # ------------------------------------------------------------------ dealing
     def display_parts(self, state: State, view: dict[str, Any], seat: int | None, lang: str) -> dict[str, Any]:

@@ -14,8 +14,7 @@ def display_parts(game: Any, state: Any, view: dict[str, Any], seat: int | None,
     badges: dict[int, list[str]] = {}
     for s in range(players):
         mine = [t("tichu.display.team", t="A" if s % 2 == 0 else "B")]
-        if seat is not None and s == (seat + 2) % players:
-            mine.append(t("tichu.display.partner"))
+        # the partner is named by the common seat roles (Game.partner, tutor/display.py)
         call = (view.get("calls") or [None] * players)[s]
         if call:
             mine.append(t(f"tichu.display.call.{call}"))

@@ -60,6 +60,12 @@ class Tichu(Game):
     Flags = Flags
     rule_prefix = "TICHU"
     kinds = ("legal", "classify", "score", "steps")
+    # tichu.md names no physical direction; the published rules play counter-clockwise (a choice:
+    # it only places the seats on the page)
+    direction = "counterclockwise"
+
+    def partner(self, state: State, seat: int) -> int | None:
+        return (seat + 2) % 4  # rules/README.md §2: partnerships {0,2} and {1,3}
 
     # ------------------------------------------------------------------ dealing
     def display_parts(self, state: State, view: dict[str, Any], seat: int | None, lang: str) -> dict[str, Any]:
