@@ -116,7 +116,8 @@ function enterFrame() {
   st.hintLevel = 0;
   if (st.frame === step.frames.length - 1 && step.ask) {
     st.mode = st.answered.has(st.step) ? "answered" : "decision";
-    if (st.mode === "decision") setFeedback("info", S.your_turn);
+    // a chance out of turn is no turn of yours: said so, as the decision above it explains
+    if (st.mode === "decision") setFeedback("info", step.ask.out_of_turn ? S.your_chance : S.your_turn);
   } else {
     st.mode = "frames";
   }

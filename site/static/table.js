@@ -226,7 +226,8 @@ export function renderTable(container, view, opts = {}) {
   for (const zone of d.zones) facts.append(renderZone(zone));
   if (d.trick.show && d.trick.empty && !(view.trick || []).length) facts.append(el("p", { class: "lead" }, d.trick.empty));
   const centre = el("div", { class: "centre" }, facts, playedSlot(view, view.seat, played, true));
-  const table = el("div", { class: `ring${ring.opposite.length ? "" : " no-opposite"}`, "data-seats": n },
+  // no trick on the table (an auction, an exchange): no room kept for plays in front of the seats
+  const table = el("div", { class: `ring${ring.opposite.length ? "" : " no-opposite"}${d.trick.show ? "" : " no-trick"}`, "data-seats": n },
     ring.opposite.length ? place("opposite", ring.opposite) : null, place("left", ring.left), centre, place("right", ring.right));
 
   const mine = d.seats[view.seat] || { notes: [] };
@@ -449,10 +450,45 @@ export function phaseChoices(view) {
   return d && d.kind === "choose" ? d.options.map((o) => o.action) : null;
 }
 
-/** One button per choice; ``onChoose(action)``. */
+/** One button per choice; ``onChoose(action)``. Many choices whose words start or end alike ("Wish
+ * for 2" … "Wish for ace"; 「2を願う」…) say the shared words once, beside short buttons (each still
+ * named in full for a screen reader). */
 export function choiceButtons(actions, onChoose) {
-  return actions.map((action) => el("button", { type: "button", class: "choice", "data-key": actionKey(action),
-    id: action === "PASS" ? "btn-pass" : null, onclick: () => onChoose(action) }, describeAction(action)));
+  const labels = actions.map(describeAction);
+  const { lead, tail } = sharedWords(labels);
+  const buttons = actions.map((action, i) => {
+    const label = labels[i];
+    let short = null;
+    if (lead && label.startsWith(lead) && label.length > lead.length) short = label.slice(lead.length);
+    if (tail && label.endsWith(tail) && label.length > tail.length) short = label.slice(0, -tail.length);
+    return el("button", { type: "button", class: "choice", "data-key": actionKey(action), "aria-label": short ? label : null,
+      id: action === "PASS" ? "btn-pass" : null, onclick: () => onChoose(action) }, short || label);
+  });
+  if (lead) return [el("span", { class: "choice-lead", "aria-hidden": "true" }, lead.trim()), ...buttons];
+  if (tail) {
+    const last = buttons.map((b) => b.getAttribute("aria-label") !== null).lastIndexOf(true);
+    buttons.splice(last + 1, 0, el("span", { class: "choice-lead", "aria-hidden": "true" }, tail.trim()));
+  }
+  return buttons;
+}
+
+/** The words all but two of 8 or more labels begin (``lead``, up to a space) or end (``tail``) with. */
+function sharedWords(labels) {
+  const none = { lead: "", tail: "" };
+  if (labels.length < 8) return none;
+  const most = (test) => labels.filter(test).length >= labels.length - 2;
+  const words = labels[0].split(" ");
+  for (let n = words.length - 1; n > 0; n--) {
+    const lead = `${words.slice(0, n).join(" ")} `;
+    if (most((l) => l.startsWith(lead) && l.length > lead.length)) return { lead, tail: "" };
+  }
+  const first = labels.find((l) => labels.filter((m) => m.endsWith(l.slice(-2))).length >= labels.length - 2);
+  if (!first) return none;
+  for (let n = first.length - 1; n >= 2; n--) {
+    const tail = first.slice(-n);
+    if (most((l) => l.endsWith(tail) && l.length > tail.length)) return { lead: "", tail };
+  }
+  return none;
 }
 
 /**
