@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 
 import tutor.game
-from tutor.registry import all_games
 from tutor.games.doudizhu.combos import TYPES
 from tutor.games.tichu.combos import TYPES as TICHU_TYPES
 from tutor.messages import LANGS, catalog, render
@@ -25,12 +24,6 @@ ANY_FIELD = re.compile(r"\{(\w+)(?::[^{}]*)?\}")
 
 # Message keys built with f-strings, resolved by hand (a new pattern must be added here).
 DYNAMIC = {
-    "{game.rule_prefix.lower()}.hint.kind": lambda: {f"{g.rule_prefix.lower()}.hint.kind" for g in all_games()},
-    # Decision actions of the built games (README §3): Dou Dizhu {"bid": n}; Tichu grand, exchange,
-    # wish, give_trick_to and the side declaration call; Napoleon bid, call_adjutant, discard, joker_suit
-    "hint.kind.{action.key}": lambda: {f"hint.kind.{k}" for k in ("bid", "grand", "exchange", "wish",
-                                                                  "give_trick_to", "call", "call_adjutant",
-                                                                  "discard", "joker_suit")},
     # the page's words (tutor/display.py, tutor/decisions.py, each game's display.py)
     "ddz.display.result.{view['result']['winner']}": lambda: {f"ddz.display.result.{w}" for w in ("landlord", "farmers")},
 }
