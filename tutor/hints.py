@@ -40,6 +40,8 @@ if TYPE_CHECKING:
 
 #: at most this many candidates at level 2
 CAP = 6
+#: between two sentences (Japanese sets none)
+_GAP = {"en": " ", "ja": ""}
 #: the JSON of "let the chance go by" (a lesson's choice out of turn; sitebuild/lessons.py)
 LET_GO = "LET_GO"
 
@@ -52,7 +54,7 @@ class Focus:
     rule_ids: tuple[str, ...] = ()
 
     def text(self, lang: str = "en") -> str:
-        return " ".join(render(key, params, lang) for key, params in self.parts)
+        return _GAP.get(lang, " ").join(render(key, params, lang) for key, params in self.parts)
 
     def __add__(self, other: "Focus") -> "Focus":
         rules = self.rule_ids + tuple(r for r in other.rule_ids if r not in self.rule_ids)
@@ -89,13 +91,15 @@ def graded_hint(game: "Game", state: Any, seat: int, action: Action | None, lang
     """The three levels that lead to ``action`` (None: let an out-of-turn chance go by).
 
     ``why`` is the answer's reason (the bot's); by default the rule's own explanation.
-    Returns ``{action, focus: {text, rule_ids}, candidates: {text, actions, cards, count, only},
-    why, rule}`` (``rule``: the answer's verdict, as ``explain`` gives it).
+    Returns ``{action, label, focus: {text, rule_ids}, candidates: {text, actions, cards, count,
+    only}, why, rule}`` (``label``: the answer in words; ``rule``: its verdict, as ``explain`` gives it).
     """
+    in_turn = in_turn and action is not None  # letting a chance go is a choice out of turn
     verdict = game.decline(state, seat) if action is None else game.explain(state, action, seat, in_turn=in_turn)
     level1 = game.hint_focus(state, seat, action, in_turn) or default_focus(game, state, seat, action, in_turn)
     return {
         "action": game.action_to_json(action) if action is not None else None,
+        "label": option_label(game, action, lang) if not isinstance(action, Decision) else game.action_label(action, lang),
         "focus": {"text": level1.text(lang), "rule_ids": list(level1.rule_ids)},
         "candidates": candidates(game, state, seat, action, lang, in_turn),
         "why": why if why is not None else verdict.text(lang),

@@ -204,7 +204,7 @@ class TestBotsAndHints:
     def test_hint(self, lang):
         sid = load()["state"]
         hint = ok({"op": "hint", "state": sid, "lang": lang})["hint"]
-        assert set(hint) == {"action", "focus", "candidates", "why", "rule"}
+        assert set(hint) == {"action", "label", "focus", "candidates", "why", "rule"}
         assert hint["rule"]["legal"] is True and hint["why"] and hint["focus"]["text"]
         assert key_of(hint["action"]) == key_of("S-6 H-6")
         # level 1: the play to beat (a pair of 5s) and what beats it, with the rules, not the answer
