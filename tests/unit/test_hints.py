@@ -292,3 +292,31 @@ def test_every_new_message_exists_in_both_languages():
     assert len(new) > 40
     for k in new:
         assert k in ja and JAPANESE.search(ja[k]), k
+
+
+def test_the_generic_parts_serve_a_game_without_hooks():
+    """A future game that fills no hook still gets all three levels: the generic focus per kind of
+    decision, and for a "choose k cards" decision the answer's cards and as many others."""
+    from tutor import hints
+    g = find_game("napoleon")
+    state = g.new_game(g.flags({}), 2)
+    for _ in range(40):
+        seat = g.to_act(state)
+        if g.phase(state) == "discard":
+            break
+        state = g.apply(state, heuristic_choice(g, state, seat).action, seat)
+    spec = g.decision_spec(state, seat)
+    action = heuristic_choice(g, state, seat).action
+    pool = hints._default_pool(g, spec, action)
+    chosen = list(action.value)
+    assert set(chosen) < set(pool.cards) and len(pool.cards) == 2 * len(chosen)
+    assert list(pool.cards) == [c.token for c in spec.pool if c.token in pool.cards]  # the pool's order
+    focus = hints.default_focus(g, state, seat, action, True)
+    assert focus.rule_ids == ("NAP-KITTY-1",) and "3 cards" in focus.text("en")
+    for name in GAMES:
+        for game, state, seat, in_turn in positions(name, seeds=range(1)):
+            action = heuristic_choice(game, state, seat).action if in_turn else None
+            focus = hints.default_focus(game, state, seat, action, in_turn)
+            for lang in LANGS:
+                assert not LEFTOVER.search(focus.text(lang))
+            assert set(focus.rule_ids) <= set(rules_by_id(name))
