@@ -99,7 +99,7 @@ def graded_hint(game: "Game", state: Any, seat: int, action: Action | None, lang
     level1 = game.hint_focus(state, seat, action, in_turn) or default_focus(game, state, seat, action, in_turn)
     return {
         "action": game.action_to_json(action) if action is not None else None,
-        "label": option_label(game, action, lang) if not isinstance(action, Decision) else game.action_label(action, lang),
+        "label": game.action_label(action, lang) if isinstance(action, Decision) else option_label(game, action, lang),
         "focus": {"text": level1.text(lang), "rule_ids": list(level1.rule_ids)},
         "candidates": candidates(game, state, seat, action, lang, in_turn),
         "why": why if why is not None else verdict.text(lang),

@@ -186,7 +186,8 @@ def test_dou_dizhu_following_names_the_play_to_beat_and_what_beats_it():
             [{"seat": 1, "cards": ["S-7", "H-7"]}, {"seat": 2, "action": "PASS"}], to_act=0, landlord=0)
     h = hint(g, s, 0, "en")
     focus = h["focus"]["text"]
-    assert focus.startswith("The play to beat is seat 1's pair: 7♠ 7♥. Only a higher pair beats it, or a bomb or the rocket.")
+    assert focus.startswith("The play to beat is seat 1's pair: 7♠ 7♥. "
+                            "Only a higher pair beats it, or a bomb or the rocket.")
     assert {"DDZ-CMP-1", "DDZ-COMBO-2", "DDZ-CMP-3", "DDZ-PLAY-3"} <= set(h["focus"]["rule_ids"])
     assert "Seat 1, on the other side, has only 2 cards left." in focus
     assert "9♠" not in focus and "J♦" not in focus
