@@ -290,6 +290,7 @@ def test_hint_in_three_levels_in_a_lesson(page, server) -> None:
     marked = page.locator(".hand button.legal-hint")
     expect(marked).to_have_count(len(hint["candidate_cards"]))
     assert len(hint["candidate_cards"]) >= 2
+    shot(page, "lesson-hint-level-2")
     assert "D-A" in marked.evaluate_all("els => els.map(e => e.dataset.token)")
     page.locator("#btn-hint").click()
     expect(levels.locator(".hint-answer")).to_have_text(f"3. The answer: ace of diamonds. {strings[hint['why']]}")

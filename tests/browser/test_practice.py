@@ -125,3 +125,4 @@ def test_hint_in_three_levels_at_the_practice_table(page, server) -> None:
     page.locator("#btn-hint").click()
     expect(levels.locator(".hint-answer")).to_contain_text(re.compile(r"^3\. The answer: .+\. Lead low"))
     expect(levels.locator(".rules-cited")).to_have_count(2)
+    shot(page, "practice-hint-level-3")
