@@ -248,7 +248,7 @@ def intern_decisions(steps: list[dict[str, Any]]) -> tuple[list[dict[str, Any]],
 
 
 #: the fields whose strings a page keeps once, in its ``strings`` table (texts repeat across steps)
-_INTERNED = ("texts", "events", "kind", "why")
+_INTERNED = ("texts", "events", "why", "focus", "candidates")
 
 
 def intern_texts(steps: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[str]]:
@@ -526,7 +526,11 @@ def _compute_ask(game: Game, state: Any, seat: int, ask: Any, lang: str, where: 
         "complete": len(legal_keys) <= LEGAL_CAP,
         "texts": texts,
         "table": compact,
-        "hint": {"kind": h["kind"], "action": h["action"], "why": h["why"], "rule_ids": h["rule"]["rule_ids"]},
+        # the three levels (tutor/hints.py): what to look for, the candidates (their cards marked
+        # in the hand), the answer with its reason; texts are interned (``intern_texts``)
+        "hint": {"focus": h["focus"]["text"], "focus_rules": h["focus"]["rule_ids"],
+                 "candidates": h["candidates"]["text"], "candidate_cards": h["candidates"]["cards"],
+                 "action": h["action"], "why": h["why"], "rule_ids": h["rule"]["rule_ids"]},
         "labels": labels,
         "side": side,
     }

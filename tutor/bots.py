@@ -1,14 +1,15 @@
 """Bots for practice and testing: a uniformly random legal bot and each game's heuristic bot.
 
 A bot returns a ``Choice``: the action and the message (key + params) that says why, so the
-same choice serves as the graded hint shown to a learner (kind of play → cards → why).
+same choice serves as the answer of the graded hint shown to a learner (tutor/hints.py: what to
+look for → the candidates → the answer and why).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
-from .actions import Action, Pass, Play
+from .actions import Action
 from .errors import NoDecision
 from .game import Game
 from .rng import Rng
@@ -64,45 +65,18 @@ def heuristic_choice(game: Game, state: Any, seat: int) -> Choice:
 
 
 def hint(game: Game, state: Any, seat: int, lang: str = "en") -> dict[str, Any]:
-    """A graded hint: level 1 the kind of play, level 2 the cards, level 3 why."""
+    """A hint in three levels (tutor/hints.py) that leads to the heuristic bot's choice: what to
+    look for, the candidates, then the choice with the bot's reason."""
+    from .hints import graded_hint
     from .messages import render
     choice = heuristic_choice(game, state, seat)
-    out = hint_for(game, state, seat, choice.action, lang)
-    out["why"] = render(choice.key, choice.params, lang)
-    return out
+    return graded_hint(game, state, seat, choice.action, lang, why=render(choice.key, choice.params, lang))
 
 
 def hint_for(game: Game, state: Any, seat: int, action: Action | None, lang: str = "en",
              in_turn: bool = True) -> dict[str, Any]:
-    """The graded hint that leads to a given ``action`` (a lesson's answer; None: let a chance go).
-
-    Level 1 names the kind of action, level 2 is the action itself, level 3 the rule's
-    explanation: so a lesson's hint always points at the lesson's own answer.
-    """
-    from .messages import render
-    if action is None:
-        verdict = game.decline(state, seat)
-        kind_key, kind_params = "hint.kind.let_go", {}
-    else:
-        verdict = game.explain(state, action, seat, in_turn=in_turn)
-        if not in_turn:
-            kind_key, kind_params = "hint.kind.interrupt", {}
-        elif isinstance(action, Pass):
-            kind_key, kind_params = "hint.kind.pass", {}
-        elif isinstance(action, Play):
-            kind_key, kind_params = f"{game.rule_prefix.lower()}.hint.kind", {"type": _play_type(game, state, seat, action)}
-        else:
-            kind_key, kind_params = f"hint.kind.{action.key}", {}
-    return {
-        "action": game.action_to_json(action) if action is not None else None,
-        "kind": render(kind_key, kind_params, lang),
-        "why": verdict.text(lang),
-        "rule": verdict.to_json(lang),
-    }
-
-
-def _play_type(game: Game, state: Any, seat: int, action: Play) -> str:
-    if action.type:
-        return action.type
-    classify = getattr(game, "play_type", None)
-    return classify(state, seat, action) if classify else ""
+    """The hint in three levels that leads to a given ``action`` (a lesson's answer; None: let a
+    chance go by), its reason the rule's own explanation: so a lesson's hint always points at the
+    lesson's own answer."""
+    from .hints import graded_hint
+    return graded_hint(game, state, seat, action, lang, in_turn=in_turn)

@@ -18,6 +18,7 @@ from .jsondata import fresh_json, frozen_json
 from .messages import render
 
 if TYPE_CHECKING:
+    from .hints import CardPool, Focus
     from .windows import Window
 
 
@@ -316,6 +317,26 @@ class Game(abc.ABC):
         always legal; games name the rule that makes the chance optional.
         """
         return Verdict(True, "common.ok.let_go", {}, ())
+
+    # --- hints in three levels (tutor/hints.py) -----------------------------------------
+    # A hint leads to one answer (``action``; None: let an out-of-turn chance go by). Each hook
+    # may return None, and tutor/hints.py does the generic thing; none may use what ``seat``
+    # cannot know (another hand, a secret partner).
+    def hint_focus(self, state: Any, seat: int, action: Action | None, in_turn: bool = True) -> "Focus | None":
+        """Level 1: what to look for in this position (which combination is to be beaten, whether
+        suit must be followed, what a bid promises), with the rules that govern the decision, and
+        never the answer's cards."""
+        return None
+
+    def hint_options(self, state: Any, seat: int, action: Action | None, in_turn: bool = True) -> list[Any] | None:
+        """Level 2 of a decision with many options: the ones worth weighing (the answer among
+        them; the rest are dropped), or None to draw from all of them."""
+        return None
+
+    def hint_cards(self, state: Any, seat: int, action: Action) -> "CardPool | None":
+        """Level 2 of a "choose k cards" decision (``decision_spec``): the cards a good choice is
+        drawn from, more than are needed, the answer's among them."""
+        return None
 
     def attempt(self, state: Any, action: Action, seat: int | None = None, in_turn: bool = True) -> Any:
         """Submits an illegal action whose attempt the rules punish (SJ-THROW-3, DFG-OPEN-3)."""

@@ -4,8 +4,8 @@ Explanations, events and hints carry ``(key, params)``; ``render`` turns them in
 or English from ``data/messages/<lang>.json``. A text parameter is itself translated when
 the catalog has ``<game>.<param>.<value>`` (``ddz.type.bomb`` → "bomb" / "爆弾"; a
 ``top_type`` parameter uses the ``type`` entries, ``top_rank`` the ``rank`` ones, the items of
-a ``readings`` list the ``type`` ones). A list of cards is joined with spaces, any other list
-with ", " (ja "、").
+a ``readings`` list the ``type`` ones). A list of cards (``cards``, or any ``*_cards``) is joined
+with spaces, any other list with ", " (ja "、").
 
 Numbers and nouns (English singulars):
 
@@ -70,7 +70,7 @@ def _translate(name: str, value: str, prefix: str, cat: dict[str, str]) -> str:
 
 def _format_param(name: str, value: Any, prefix: str, lang: str) -> str:
     cat = catalog(lang)
-    if name == "cards" and isinstance(value, (list, tuple)):
+    if (name == "cards" or name.endswith("_cards")) and isinstance(value, (list, tuple)):
         return " ".join(_card_text(str(t), cat) for t in value)
     if isinstance(value, str):
         return _translate(name, value, prefix, cat)

@@ -2,7 +2,7 @@
 
 The learner types a number from the list of legal actions, or any action as JSON or card
 tokens (``S-3 H-3``, ``pass``) to hear why it is or is not legal; ``h`` asks for a hint
-(three levels: the kind of play, the cards, why), ``q`` quits.
+(three levels, tutor/hints.py: what to look for, the candidates, the answer and why), ``q`` quits.
 """
 from __future__ import annotations
 
@@ -21,10 +21,10 @@ from .messages import render
 UI = {
     "en": {"you": "you", "hand": "Your hand", "legal": "Legal actions", "prompt": "Your choice (number, cards, h=hint, q=quit): ",
            "seat": "Seat", "cards": "cards", "round_over": "Round over.", "scores": "Scores", "again": "Play another round? [y/N] ",
-           "hint1": "Hint", "hint2": "Cards", "hint3": "Why", "bye": "Bye."},
+           "hint1": "Look for", "hint2": "Candidates", "hint3": "Answer", "bye": "Bye."},
     "ja": {"you": "あなた", "hand": "手札", "legal": "出せる手", "prompt": "選択（番号・札・h=ヒント・q=終了）: ",
            "seat": "席", "cards": "枚", "round_over": "ラウンド終了。", "scores": "得点", "again": "もう1ラウンド遊びますか？ [y/N] ",
-           "hint1": "ヒント", "hint2": "札", "hint3": "理由", "bye": "終了します。"},
+           "hint1": "注目点", "hint2": "候補", "hint3": "答え", "bye": "終了します。"},
 }
 
 
@@ -97,11 +97,12 @@ def play(game_name: str, seed: str, seat: int = 0, lang: str = "en", players: in
         if text.lower() == "h" and hints:
             hint_level += 1
             h = hint(game, state, seat, lang)
-            out(f"{ui['hint1']}: {h['kind']}")
+            out(f"{ui['hint1']}: {h['focus']['text']}  [{', '.join(h['focus']['rule_ids'])}]")
             if hint_level >= 2:
-                out(f"{ui['hint2']}: {_show_action(h['action'])}")
+                out(f"{ui['hint2']}: {h['candidates']['text']}")
             if hint_level >= 3:
-                out(f"{ui['hint3']}: {h['why']}  [{', '.join(h['rule']['rule_ids'])}]")
+                out(f"{ui['hint3']}: {h['label']} ({_show_action(h['action'])})  {h['why']}  "
+                    f"[{', '.join(h['rule']['rule_ids'])}]")
             continue
         try:
             if text.isdigit() and 1 <= int(text) <= len(actions):

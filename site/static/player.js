@@ -45,8 +45,14 @@ function tableOptions() {
   return {
     phases: ui.phases, deciding, selected: st.selected,
     onToggle: (id, index) => toggleCard(st.selected, id, index, ui.table, redraw),
-    legalKeys: st.mode === "decision" && st.showLegal && ask ? playableKeys(ask.legal) : null,
+    legalKeys: st.mode === "decision" && st.showLegal && ask ? playableKeys(ask.legal) : hintedKeys(ask),
   };
+}
+
+/** The hand's cards that a hint's candidates use (marked from level 2 on), as the hand's keys. */
+function hintedKeys(ask) {
+  if (st.mode !== "decision" || st.hintLevel < 2 || !ask || !ask.hint.candidate_cards.length) return null;
+  return new Set(ask.hint.candidate_cards.map((t) => (data.suits_matter ? t : t.split("-").pop())));
 }
 
 function redraw() {
@@ -295,11 +301,14 @@ function hint() {
   st.hintLevel = Math.min(st.hintLevel + 1, 3);
   const h = ask.hint;
   const answer = ask.answer_actions[0];
-  const parts = [el("p", {}, `1. ${h.kind}`)];
-  if (st.hintLevel >= 2) parts.push(el("p", {}, `2. ${describeAction(answer)}`));
+  // 1. what to look for, with the rules that govern it; 2. the candidates (their cards marked in
+  // the hand, by redraw); 3. the answer with its reason (tutor/hints.py)
+  const parts = [el("p", { class: "hint-focus" }, `1. ${h.focus}`)];
+  if (h.focus_rules.length) parts.push(ruleLinks(h.focus_rules));
+  if (st.hintLevel >= 2) parts.push(el("p", { class: "hint-candidates" }, `2. ${h.candidates}`));
   if (st.hintLevel >= 3) {
     const verdict = prepared(ask, actionKey(answer));
-    parts.push(el("p", {}, `3. ${h.why}`));
+    parts.push(el("p", { class: "hint-answer" }, `3. ${fmt(S.hint_answer, { action: describeAction(answer) })} ${h.why}`));
     if (verdict && verdict.text !== h.why) parts.push(el("p", {}, verdict.text));
     parts.push(ruleLinks(verdict ? verdict.rule_ids : h.rule_ids));
   }
@@ -449,7 +458,7 @@ function engineStatus(stage, error) {
  * entries, {"+": [...]}), and texts as indices into the page's strings table: the build keeps
  * pages light (sitebuild/lessons.py: delta, intern_texts).
  */
-const INTERNED = new Set(["texts", "events", "kind", "why"]);
+const INTERNED = new Set(["texts", "events", "why", "focus", "candidates"]);
 
 function resolveTexts(value, strings) {
   if (Array.isArray(value)) return value.map((v) => resolveTexts(v, strings));

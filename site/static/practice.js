@@ -452,11 +452,17 @@ async function hint() {
     st.hint = { id: st.id, ...reply.hint };
   }
   const h = st.hint;
-  const parts = [el("p", {}, `1. ${h.kind}`)];
-  if (st.hintLevel >= 2) parts.push(el("p", {}, `2. ${describeAction(h.action)}`));
-  if (st.hintLevel >= 3) parts.push(el("p", {}, `3. ${h.why}`), el("p", {}, h.rule.text), ruleLinks(h.rule.rule_ids, data.rules));
-  if (st.legal && st.hintLevel >= 2) {
-    const keys = playableKeys(st.legal.map((a) => (Array.isArray(a) ? a.map((t) => (data.suits_matter ? t : t.split("-").pop())).sort().join(" ") : "PASS")));
+  // 1. what to look for, with the rules that govern it; 2. the candidates, their cards marked in
+  // the hand; 3. the answer with its reason (tutor/hints.py)
+  const parts = [el("p", { class: "hint-focus" }, `1. ${h.focus.text}`)];
+  if (h.focus.rule_ids.length) parts.push(ruleLinks(h.focus.rule_ids, data.rules));
+  if (st.hintLevel >= 2) parts.push(el("p", { class: "hint-candidates" }, `2. ${h.candidates.text}`));
+  if (st.hintLevel >= 3) {
+    parts.push(el("p", { class: "hint-answer" }, `3. ${fmt(S.hint_answer, { action: h.label })} ${h.why}`),
+      el("p", {}, h.rule.text), ruleLinks(h.rule.rule_ids, data.rules));
+  }
+  if (st.hintLevel >= 2 && h.candidates.cards.length) {
+    const keys = new Set(h.candidates.cards.map((t) => (data.suits_matter ? t : t.split("-").pop())));
     renderTable(ui.table, st.view, {
       phases: ui.phases, deciding: true, selected: st.selected,
       onToggle: (id, index) => toggleCard(st.selected, id, index, ui.table, draw), legalKeys: keys,

@@ -110,12 +110,13 @@ def test_lesson_works_before_the_engine_has_loaded(page, server, context) -> Non
     link = page.locator("#feedback .rules-cited a").first
     expect(link).to_have_attribute("href", "rules.html#DDZ-CMP-1")
     page.get_by_role("button", name="4 of hearts").click()  # deselect
-    # graded hint: the kind of play, then the cards, then why
+    # graded hint, from the build alone: what to look for, the candidates, the answer and why
     page.locator("#btn-hint").click()
-    expect(page.locator(".hint-levels p")).to_have_count(1)
+    expect(page.locator(".hint-levels .hint-focus")).to_contain_text("The play to beat is seat 0's single")
     page.locator("#btn-hint").click()
-    expect(page.locator(".hint-levels")).to_contain_text("ace of diamonds")
+    expect(page.locator(".hint-levels .hint-candidates")).to_contain_text("A♦")
     page.locator("#btn-hint").click()
+    expect(page.locator(".hint-levels .hint-answer")).to_contain_text("The answer: ace of diamonds.")
     expect(page.locator(".hint-levels")).to_contain_text("DDZ-")
     select(page, ["D-A"])
     page.locator("#btn-play").click()
@@ -265,3 +266,33 @@ def test_focus_stays_on_the_hand_after_a_play(page, server) -> None:
     expect(page.locator("#feedback .headline")).to_have_text("Well done.")
     assert page.evaluate("document.activeElement.matches('.hand, .hand button.card')"), \
         page.evaluate("document.activeElement.outerHTML.slice(0, 120)")
+
+
+def test_hint_in_three_levels_in_a_lesson(page, server) -> None:
+    """Issue 14: the hint button three times: 1. what to look for, with its rules (not the answer);
+    2. the candidates, their cards marked in the hand (the answer among others); 3. the answer and why."""
+    page.goto(server + "en/doudizhu/01-cards.html?step=2")
+    expect(page.locator(".hand button.card").first).to_be_visible()
+    data = lesson_data(page)
+    hint = data["steps"][1]["ask"]["hint"]
+    strings = data["strings"]
+    levels = page.locator(".hint-levels")
+    page.locator("#btn-hint").click()
+    expect(levels.locator(".hint-focus")).to_have_text(f"1. {strings[hint['focus']]}")
+    expect(levels.locator(".rules-cited a")).to_have_count(len(hint["focus_rules"]))
+    expect(levels.locator(".rules-cited a").first).to_have_attribute("href", f"rules.html#{hint['focus_rules'][0]}")
+    expect(levels).not_to_contain_text("ace")  # level 1 does not name the answer
+    expect(page.locator(".hand button.legal-hint")).to_have_count(0)
+    expect(levels.locator(".hint-candidates, .hint-answer")).to_have_count(0)
+    page.locator("#btn-hint").click()
+    expect(levels.locator(".hint-candidates")).to_have_text(f"2. {strings[hint['candidates']]}")
+    expect(levels.locator(".hint-answer")).to_have_count(0)
+    # the candidates' cards are marked in the hand: the answer's, and others beside it
+    marked = page.locator(".hand button.legal-hint")
+    expect(marked).to_have_count(len(hint["candidate_cards"]))
+    assert len(hint["candidate_cards"]) >= 2
+    shot(page, "lesson-hint-level-2")
+    assert "D-A" in marked.evaluate_all("els => els.map(e => e.dataset.token)")
+    page.locator("#btn-hint").click()
+    expect(levels.locator(".hint-answer")).to_have_text(f"3. The answer: ace of diamonds. {strings[hint['why']]}")
+    expect(levels.locator(".rules-cited").last).to_contain_text("DDZ-CMP-1")

@@ -98,3 +98,31 @@ def test_the_language_switch_keeps_the_deal(page, server) -> None:
     expect(page.locator(".hand button.card").first).to_be_visible()
     assert hand_tokens(page) == hand
     expect(page.locator("#settings")).to_contain_text("人数")
+
+
+def test_hint_in_three_levels_at_the_practice_table(page, server) -> None:
+    """Issue 14: the hint button three times while leading: 1. what to look for (any combination
+    goes), with rule links; 2. candidates, their cards marked in the hand, not the answer alone;
+    3. the answer and why."""
+    page.goto(server + PRACTICE + "?seed=5&seat=0")
+    expect(page.locator(READY)).to_be_visible()
+    for _ in range(10):  # bid 3: the learner is landlord and leads the first trick
+        wait_waiting(page)
+        if "Auction" not in (page.locator("#phases li.current").text_content() or ""):
+            break
+        click_and_wait(page, page.locator("#decision button", has_text=re.compile("^Bid 3$")))
+    levels = page.locator(".hint-levels")
+    page.locator("#btn-hint").click()
+    expect(levels.locator(".hint-focus")).to_contain_text("1. You lead: any combination goes")
+    expect(levels.locator(".rules-cited a").first).to_have_attribute("href", "rules.html#DDZ-PLAY-1")
+    expect(levels.locator(".hint-candidates, .hint-answer")).to_have_count(0)
+    page.locator("#btn-hint").click()
+    expect(levels.locator(".hint-candidates")).to_contain_text(re.compile(r"^2\. Some of your \d+ options: .+, .+"))
+    expect(levels.locator(".hint-answer")).to_have_count(0)
+    marked = page.locator(".hand button.legal-hint")
+    expect(marked.first).to_be_visible()
+    assert marked.count() >= 2
+    page.locator("#btn-hint").click()
+    expect(levels.locator(".hint-answer")).to_contain_text(re.compile(r"^3\. The answer: .+\. Lead low"))
+    expect(levels.locator(".rules-cited")).to_have_count(2)
+    shot(page, "practice-hint-level-3")

@@ -105,7 +105,9 @@ def test_lesson_data_is_embedded_and_consistent(site: Path) -> None:
         for key, (legal, text_index, rule_ids) in ask["table"].items():
             # texts are indices into the page's strings table (each sentence kept once)
             assert data["strings"][ask["texts"][text_index]] and (legal or rule_ids)
-        assert isinstance(data["strings"][ask["hint"]["kind"]], str)
+        hint = ask["hint"]  # the three levels: texts interned, the candidates' cards as tokens
+        assert data["strings"][hint["focus"]] and data["strings"][hint["candidates"]] and data["strings"][hint["why"]]
+        assert isinstance(hint["candidate_cards"], list) and hint["focus_rules"]
     # every rule cited in the page has its title embedded for the links
     cited = {r for a in asks for v in a["table"].values() for r in v[2]}
     assert cited <= set(data["rules"])

@@ -65,6 +65,9 @@ def test_letting_the_chance_go_closes_the_window_and_replays_as_let_go(tmp_path:
         {"moves": [{"seat": 2, "action": "PASS"}]}))
     assert steps[0]["ask"]["answers"] == [LET_GO]
     assert steps[0]["ask"]["hint"]["action"] is None
+    # level 1 names the window's rule, level 2 offers the bomb and letting it go, level 3 the rule
+    assert "TICHU-BOMB-4" in steps[0]["ask"]["hint"]["focus_rules"]
+    assert "Let it go" in steps[0]["ask"]["hint"]["candidates"]
     assert steps[1]["replay"][-1] == {"seat": 0, "action": LET_GO, "in_turn": False}
     assert steps[1]["frames"][-1]["trick"][-1] == {"seat": 2, "action": "PASS"}
 
@@ -120,8 +123,8 @@ def test_frames_send_grown_lists_as_new_entries_and_texts_once() -> None:
     assert delta(prev, cur) == {"trick": {"+": [{"seat": 2, "action": "PASS"}]}, "hand": ["H-K"], "to_act": 3}
     assert delta({"trick": []}, {"trick": [{"seat": 0}]}) == {"trick": [{"seat": 0}]}  # nothing to extend
     steps, strings = intern_texts([{"frames": [{"events": ["Seat 2 passes."]}, {"events": {"+": ["Seat 2 passes."]}}]},
-                                   {"ask": {"texts": ["Seat 2 passes.", "Other."], "hint": {"kind": "Other."}}}])
+                                   {"ask": {"texts": ["Seat 2 passes.", "Other."], "hint": {"focus": "Other.", "candidates": "Seat 2 passes."}}}])
     assert strings == ["Seat 2 passes.", "Other."]
     assert steps[0]["frames"][1]["events"] == {"+": [0]} and steps[1]["ask"]["texts"] == [0, 1]
-    assert steps[1]["ask"]["hint"]["kind"] == 1
+    assert steps[1]["ask"]["hint"]["focus"] == 1 and steps[1]["ask"]["hint"]["candidates"] == 0
 

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from tutor.api import handle, handle_json
-from tutor.messages import catalog
+from tutor.messages import catalog, render
 from unit_helpers import cards, key_of
 from tutor.registry import BUILT_NAMES
 
@@ -204,21 +204,33 @@ class TestBotsAndHints:
     def test_hint(self, lang):
         sid = load()["state"]
         hint = ok({"op": "hint", "state": sid, "lang": lang})["hint"]
-        assert set(hint) == {"action", "kind", "why", "rule"}
-        assert hint["rule"]["legal"] is True and hint["why"] and hint["kind"]
+        assert set(hint) == {"action", "label", "focus", "candidates", "why", "rule"}
+        assert hint["rule"]["legal"] is True and hint["why"] and hint["focus"]["text"]
         assert key_of(hint["action"]) == key_of("S-6 H-6")
-        # level 1 names the kind of play: the hinted action is a pair
-        assert catalog(lang)["ddz.type.pair"] in hint["kind"]
+        # level 1: the play to beat (a pair of 5s) and what beats it, with the rules, not the answer
+        assert catalog(lang)["ddz.type.pair"] in hint["focus"]["text"]
+        assert "6" not in hint["focus"]["text"] and "DDZ-CMP-1" in hint["focus"]["rule_ids"]
+        # level 2: candidates, the answer among them, each legal
+        legal = {key_of(a) for a in ok({"op": "legal", "state": sid})["actions"]}
+        listed = [key_of(a) for a in hint["candidates"]["actions"]]
+        assert key_of(hint["action"]) in listed and set(listed) <= legal and len(listed) >= 2
+        assert {"S-6", "H-6"} <= set(hint["candidates"]["cards"])
 
     def test_hint_to_pass(self):
         sid = load(dict(SCENARIO, hands={"1": cards("S-3 S-4")}))["state"]
         hint = ok({"op": "hint", "state": sid})["hint"]
-        assert hint["action"] == "PASS" and hint["kind"] == catalog("en")["hint.kind.pass"]
+        assert hint["action"] == "PASS"
+        # nothing beats the pair: passing is the only choice, and level 2 says so
+        assert hint["candidates"]["only"] is True and hint["candidates"]["actions"] == ["PASS"]
+        assert hint["candidates"]["text"] == render("hint.options.only", {"options": ["Pass"]}, "en")
 
     def test_hint_in_the_auction(self):
         sid = ok({"op": "new", "game": "doudizhu", "seed": 5})["state"]
         hint = ok({"op": "hint", "state": sid})["hint"]
-        assert hint["rule"]["legal"] is True and hint["kind"]
+        assert hint["rule"]["legal"] is True and hint["focus"]["text"]
+        assert "DDZ-BID-1" in hint["focus"]["rule_ids"]
+        # the auction's four buttons, in their own order, the answer among them
+        assert hint["candidates"]["actions"] == ["PASS", {"bid": 1}, {"bid": 2}, {"bid": 3}]
 
 
 class TestBadRequests:

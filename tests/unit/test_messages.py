@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 
 import tutor.game
-from tutor.registry import all_games
 from tutor.games.doudizhu.combos import TYPES
 from tutor.games.tichu.combos import TYPES as TICHU_TYPES
 from tutor.messages import LANGS, catalog, render
@@ -28,12 +27,6 @@ DYNAMIC = {
     # tutor/display.py role_key: a side and how far along it (8 seats at most: 3 on each side)
     "common.display.role.{side}": lambda: {f"common.display.role.{side}{n}" for side in ("left", "right")
                                            for n in ("", "_2", "_3")},
-    "{game.rule_prefix.lower()}.hint.kind": lambda: {f"{g.rule_prefix.lower()}.hint.kind" for g in all_games()},
-    # Decision actions of the built games (README §3): Dou Dizhu {"bid": n}; Tichu grand, exchange,
-    # wish, give_trick_to and the side declaration call; Napoleon bid, call_adjutant, discard, joker_suit
-    "hint.kind.{action.key}": lambda: {f"hint.kind.{k}" for k in ("bid", "grand", "exchange", "wish",
-                                                                  "give_trick_to", "call", "call_adjutant",
-                                                                  "discard", "joker_suit")},
     # the page's words (tutor/display.py, tutor/decisions.py, each game's display.py)
     "ddz.display.result.{view['result']['winner']}": lambda: {f"ddz.display.result.{w}" for w in ("landlord", "farmers")},
 }

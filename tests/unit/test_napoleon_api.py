@@ -36,7 +36,7 @@ class TestNapoleonBridge:
             actions = ok({"op": "legal", "state": sid, "seat": seat, "expand": True})["actions"]  # the discard listed too
             assert actions
             h = ok({"op": "hint", "state": sid, "seat": seat, "lang": "ja"})["hint"]
-            assert h["kind"] and h["why"] and h["rule"]["legal"] and h["action"] in actions
+            assert h["focus"]["text"] and h["why"] and h["rule"]["legal"] and h["action"] in actions
             bot = ok({"op": "bot", "state": sid, "seat": seat})
             verdict = ok({"op": "explain", "state": sid, "action": bot["action"], "seat": seat})["verdict"]
             assert verdict["legal"] and verdict["rule_ids"]

@@ -505,7 +505,7 @@ class TestBot:
                 assert G.explain(s, c.action, seat).legal and c.key.startswith("nap.why.")
                 if seed == 0:
                     h = hint(G, s, seat, "ja")
-                    assert h["kind"] and h["why"] and h["rule"]["legal"]
+                    assert h["focus"]["text"] and h["candidates"]["text"] and h["why"] and h["rule"]["legal"]
                 s = G.apply(s, c.action, seat)
 
     def test_bot_calls_the_mighty_when_it_lacks_it(self):

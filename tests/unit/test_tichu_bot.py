@@ -141,12 +141,14 @@ def test_call_tichu_only_with_a_strong_full_hand():
     assert bot.call_choice(G, weak, 0) is None
 
 
-def test_hint_names_the_kind_of_play():
-    """The hint's first level names the type of the suggested play (tutor.bots.hint → game.play_type).
-
-    Tichu has no ``play_type`` yet, so the first level reads "Look for a play of this type: ." (engine).
-    """
+def test_hint_in_three_levels_for_a_lead():
+    """Level 1 says what to look for (the seat leads: any combination goes) without naming the
+    answer; level 2 lists candidates with the answer among them; level 3 is the answer (tutor/hints.py)."""
     s = th({"0": "S-3 H-3 D-J DRAGON"}, trick=[], to_act=0)
     h = hint(G, s, 0, "en")
     assert h["action"] == ["S-3", "H-3"]
-    assert catalog("en")["tichu.type.pair"] in h["kind"], h["kind"]
+    assert h["focus"]["text"].startswith(catalog("en")["tichu.focus.lead"])
+    assert "3♠" not in h["focus"]["text"] and "TICHU-TURN-1" in h["focus"]["rule_ids"]
+    listed = [sorted(a) for a in h["candidates"]["actions"]]
+    assert sorted(h["action"]) in listed and len(listed) >= 2
+    assert all(G.explain(s, G.parse_action(a), 0).legal for a in h["candidates"]["actions"])

@@ -68,6 +68,19 @@ class Tichu(Game):
         return (seat + 2) % 4  # rules/README.md §2: partnerships {0,2} and {1,3}
 
     # ------------------------------------------------------------------ dealing
+    # ------------------------------------------------------------------ hints (tutor/hints.py, .hints)
+    def hint_focus(self, state: State, seat: int, action: Action | None, in_turn: bool = True) -> Any:
+        from . import hints
+        return hints.hint_focus(self, state, seat, action, in_turn)
+
+    def hint_options(self, state: State, seat: int, action: Action | None, in_turn: bool = True) -> Any:
+        from . import hints
+        return hints.hint_options(self, state, seat, action, in_turn)
+
+    def hint_cards(self, state: State, seat: int, action: Action) -> Any:
+        from . import hints
+        return hints.hint_cards(self, state, seat, action)
+
     def display_parts(self, state: State, view: dict[str, Any], seat: int | None, lang: str) -> dict[str, Any]:
         from .display import display_parts
         return display_parts(self, state, view, seat, lang)
