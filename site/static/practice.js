@@ -251,8 +251,10 @@ async function newDeal(settings) {
   ui.share.href = new URL(writeUrl(settings), location.href).href;
   keepLanguageSwitch();
   // a link to a moment: the deal, then its moves replayed by the engine, each checked
-  const deal = { game: data.game, flags: settings.flags, seed: seedValue(settings.seed), viewer: settings.seat, lang: data.lang };
-  const reply = await engine.call(settings.moves ? { op: "replay_deal", ...deal, moves: settings.moves } : { op: "new", ...deal });
+  const seed = seedValue(settings.seed);
+  const reply = await engine.call(settings.moves
+    ? { op: "replay_deal", game: data.game, flags: settings.flags, seed, viewer: settings.seat, moves: settings.moves, lang: data.lang }
+    : { op: "new", game: data.game, flags: settings.flags, seed, viewer: settings.seat, lang: data.lang });
   if (generation !== st.generation) return;
   if (!reply.ok) {
     showUrlError(reply.error);
