@@ -27,9 +27,9 @@ sys.path.insert(0, str(ROOT))
 import jinja2  # noqa: E402
 
 from sitebuild.lessons import (Lesson, LessonError, check_translations, compact_frames, compute_lesson, intern_decisions,  # noqa: E402
-                               intern_texts,
+                               former_pages, intern_texts, lesson_renames,
                                load_course)
-from sitebuild import csp  # noqa: E402
+from sitebuild import csp, links  # noqa: E402
 from sitebuild.proofread import md, proofread  # noqa: E402
 from tools import minify  # noqa: E402
 from tools.site_wheel import build_site_wheel  # noqa: E402
@@ -38,11 +38,13 @@ from tutor import rules as rule_catalog  # noqa: E402
 from tutor.flags import describe_flags  # noqa: E402
 from tutor.display import phase_names  # noqa: E402
 from tutor.registry import BUILT_NAMES, find_game  # noqa: E402
+from tutor.share import MAX_CODE  # noqa: E402
 
 LANGS = ("ja", "en")
 GAMES = BUILT_NAMES  # every built game gets a practice table and a rules reference (tutor/registry.py)
 SITE = ROOT / "site"
 LESSONS = ROOT / "lessons"
+LINK_MIGRATIONS = SITE / "link-migrations.json"  # share links' format and migrations (sitebuild/links.py)
 CACHE = ROOT / ".cache"
 
 
@@ -134,9 +136,12 @@ def collect_rule_ids(data: Any, out: set[str]) -> set[str]:
 class Site:
     """Renders pages into ``out``; every page knows its depth for relative URLs."""
 
-    def __init__(self, out: Path, strings: dict[str, dict[str, str]], wheel: Path) -> None:
+    def __init__(self, out: Path, strings: dict[str, dict[str, str]], wheel: Path,
+                 renames: dict[str, str] | None = None) -> None:
         self.out = out
         self.strings = strings
+        # former lesson keys → keys, on every page that shows or keeps progress (progress.js)
+        self.lesson_renames = json.dumps(renames, separators=(",", ":"), ensure_ascii=False) if renames else ""
         self.wheel_name = wheel.name
         # names the worker's memory snapshot: a new runtime or a new wheel never restores an old one
         self.stamp = f"{PYODIDE_VERSION}-{hashlib.sha256(wheel.read_bytes()).hexdigest()[:12]}"
@@ -158,7 +163,8 @@ class Site:
         other_rel = rel.replace(f"{lang}/", f"{other}/", 1)
         html = self.env.get_template(template).render(
             lang=lang, s=self.strings.get(lang, {}), root="../" * depth, other_lang=other,
-            other_url="../" * depth + other_rel, wheel=self.wheel_name, stamp=self.stamp, **context)
+            other_url="../" * depth + other_rel, wheel=self.wheel_name, stamp=self.stamp,
+            lesson_renames=self.lesson_renames, **context)
         dest = self.out / rel
         dest.parent.mkdir(parents=True, exist_ok=True)
         dest.write_text(self.with_policy(minify.html(html)), "utf-8")
@@ -182,7 +188,7 @@ def load_courses(lessons_root: Path, strings: dict[str, dict[str, str]]) -> dict
     return courses
 
 
-def build_course(site: Site, game_name: str, by_lang: dict[str, list[Lesson]]) -> None:
+def build_course(site: Site, game_name: str, by_lang: dict[str, list[Lesson]], migrations: dict[str, Any]) -> None:
     game = find_game(game_name)
     catalog = rule_catalog.catalog(game_name)
     for lang in LANGS:
@@ -216,6 +222,10 @@ def build_course(site: Site, game_name: str, by_lang: dict[str, list[Lesson]]) -
                         lesson={"title": lesson.meta["title"], "key": lesson.key}, steps=steps,
                         outro_html=md(lesson.outro), data_json=script_json(data),
                         next_lesson=summaries[i + 1] if i + 1 < len(lessons) else None)
+        # a lesson's former file names (formerly:) forward to it: links made before a reorder open
+        for old, lesson in former_pages(lessons).items():
+            site.render("forward.html", f"{lang}/{game_name}/{old}.html", lang, target=f"{lesson.slug}.html",
+                        page_title=lesson.meta["title"])
         game_rules = rule_catalog.rules_by_id(game_name)
         flags = flag_words(game, lang)
         presets = preset_words(game, lang, flags, s)
@@ -223,6 +233,8 @@ def build_course(site: Site, game_name: str, by_lang: dict[str, list[Lesson]]) -
                          "suits_matter": game.suits_matter, "flags": flags, "presets": presets,
                          "wheel": site.wheel_name,
                          "rules": rule_titles(game_name, lang, set(game_rules)),  # feedback and history cite titles
+                         # share links: their format and migrations (site/static/links.js), the moves' bound
+                         "links": links.for_game(migrations, game_name), "limits": {"moves_code": MAX_CODE},
                          "stamp": site.stamp}
         site.render("practice.html", f"{lang}/{game_name}/practice.html", lang,
                     page_title=s["practice_title"].replace("{game}", course_title), page_kind="practice",
@@ -248,9 +260,10 @@ def write_service_worker(out: Path) -> None:
     log(f"Writing sw.js ({len(files)} files precached)")
 
 
-def build(out: Path, lessons_root: Path = LESSONS) -> dict[str, Any]:
+def build(out: Path, lessons_root: Path = LESSONS, link_migrations: Path = LINK_MIGRATIONS) -> dict[str, Any]:
     started = time.time()
     strings = load_strings()
+    migrations = links.load_migrations(link_migrations, list(GAMES))
     courses = load_courses(lessons_root, strings)
     log(f"Checked {sum(len(l) for c in courses.values() for l in c.values())} lessons in {lessons_root}")
     if out.exists():
@@ -270,9 +283,9 @@ def build(out: Path, lessons_root: Path = LESSONS) -> dict[str, Any]:
     for lang in LANGS:  # one copy of the UI strings per language, cached across pages
         (out / "assets" / f"strings-{lang}.json").write_text(
             json.dumps(strings[lang], ensure_ascii=False, separators=(",", ":")), "utf-8")
-    site = Site(out, strings, out / "py" / wheel.name)
+    site = Site(out, strings, out / "py" / wheel.name, lesson_renames(courses))
     for game_name, by_lang in courses.items():
-        build_course(site, game_name, by_lang)
+        build_course(site, game_name, by_lang, migrations)
     for lang in LANGS:
         s = strings[lang]
         listed = [{"game": g, "title": s[f"game.{g}"], "blurb": s[f"game.{g}.blurb"],

@@ -61,7 +61,8 @@ MOVE_KEYS = {"seat", "action", "in_turn"}
 #: a discard) explains its answers and likely mistakes and lists this many legal actions only
 LEGAL_CAP = 24
 FRONT_KEYS_REQUIRED = ("key", "title")
-FRONT_KEYS_OPTIONAL = ("minutes", "summary")
+FRONT_KEYS_OPTIONAL = ("minutes", "summary", "aliases", "formerly")
+_KEY = re.compile(r"^[A-Za-z0-9_.-]+$")  # a lesson key: progress is stored by it, listed with spaces
 _FENCE = re.compile(r"^```\s*step\s*$")
 _NAME = re.compile(r"^(\d\d)-[a-z0-9-]+\.md$")
 # lean views for the page: the event log is sent per frame, not with every view, and what the
@@ -97,6 +98,18 @@ class Lesson:
     def key(self) -> str:
         return self.meta["key"]
 
+    @property
+    def aliases(self) -> list[str]:
+        """The lesson's former keys (front matter ``aliases:``): progress stored under one counts
+        for this lesson (site/static/progress.js)."""
+        return self.meta.get("aliases", "").replace(",", " ").split()
+
+    @property
+    def formerly(self) -> list[str]:
+        """The lesson's former file names, without ``.md`` (front matter ``formerly:``): a link to
+        one still opens the lesson (the build writes a page there that forwards to it)."""
+        return self.meta.get("formerly", "").replace(",", " ").split()
+
 
 def parse_lesson(path: Path, lang: str, game: str) -> Lesson:
     """Reads one lesson file (front matter, prose and step blocks); no engine yet."""
@@ -124,6 +137,12 @@ def parse_lesson(path: Path, lang: str, game: str) -> Lesson:
     for key in FRONT_KEYS_REQUIRED:
         if not meta.get(key):
             raise LessonError(f"{path}:1: front matter lacks {key!r}")
+    for key in [meta["key"], *meta.get("aliases", "").replace(",", " ").split()]:
+        if not _KEY.match(key):
+            raise LessonError(f"{path}:1: a lesson key is letters, digits, '-', '_' or '.', not {key!r}")
+    for old in meta.get("formerly", "").replace(",", " ").split():
+        if not _NAME.match(old + ".md"):
+            raise LessonError(f"{path}:1: formerly lists former file names without .md (NN-slug), not {old!r}")
     steps: list[RawStep] = []
     prose: list[str] = []
     i += 1
@@ -573,6 +592,10 @@ def check_translations(by_lang: dict[str, list[Lesson]]) -> None:
             r = ref[slug]
             if lesson.key != r.key:
                 raise LessonError(f"{lesson.path}:1: key {lesson.key!r} differs from {r.path} ({r.key!r})")
+            for field_name in ("aliases", "formerly"):
+                if getattr(lesson, field_name) != getattr(r, field_name):
+                    raise LessonError(f"{lesson.path}:1: {field_name} {getattr(lesson, field_name)} differs from "
+                                      f"{r.path} ({getattr(r, field_name)})")
             if len(lesson.steps) != len(r.steps):
                 raise LessonError(f"{lesson.path}:1: {len(lesson.steps)} steps, but {r.path} has {len(r.steps)}")
             for a, b in zip(lesson.steps, r.steps):
@@ -581,3 +604,35 @@ def check_translations(by_lang: dict[str, list[Lesson]]) -> None:
                                       f"(translations change the prose only)")
                 if not a.prose.strip() and b.prose.strip():
                     raise LessonError(f"{lesson.path}:{a.line}: missing translation of the step's prose")
+
+
+def lesson_renames(courses: dict[str, dict[str, list[Lesson]]]) -> dict[str, str]:
+    """Every former lesson key and the key it became (``aliases:``), over all courses: the page
+    moves stored progress along (site/static/progress.js). An alias that is a lesson's key now,
+    or that two lessons claim, would move progress to the wrong lesson: it fails the build."""
+    lessons = [l for by_lang in courses.values() for ls in by_lang.values() for l in ls]
+    keys = {l.key for l in lessons}
+    renames: dict[str, str] = {}
+    for lesson in lessons:
+        for alias in lesson.aliases:
+            if alias in keys:
+                raise LessonError(f"{lesson.path}:1: alias {alias!r} is the key of a lesson")
+            if renames.get(alias, lesson.key) != lesson.key:
+                raise LessonError(f"{lesson.path}:1: alias {alias!r} is claimed by {renames[alias]!r} too")
+            renames[alias] = lesson.key
+    return dict(sorted(renames.items()))
+
+
+def former_pages(lessons: list[Lesson]) -> dict[str, Lesson]:
+    """The former file names of one course in one language (``formerly:``), each with the lesson
+    it forwards to. A former name that is a lesson's name now, or listed twice, fails the build."""
+    slugs = {l.slug for l in lessons}
+    out: dict[str, Lesson] = {}
+    for lesson in lessons:
+        for old in lesson.formerly:
+            if old in slugs:
+                raise LessonError(f"{lesson.path}:1: formerly {old!r} is the file name of a lesson")
+            if old in out:
+                raise LessonError(f"{lesson.path}:1: formerly {old!r} is listed by {out[old].path} too")
+            out[old] = lesson
+    return out

@@ -43,6 +43,13 @@ Ops (each may carry ``lang``, "en" or "ja"):
                scripted moves; an out-of-turn move takes the window the move before it opened)
 * ``bot_move`` ``{state}``                    → ``{state, view, window, seat, action}``: the seat to act (a
                bot, never the viewer) chooses inside the engine and its move is applied
+* ``share``    ``{state}``                    → ``{moves, count}``: the moves since the deal (the learner's,
+               the bots', those out of turn, each next hand) as a moves code for a share link
+               (tutor/share.py); a position that was not dealt (a lesson's) has none
+* ``replay_deal`` ``{game, preset?, flags?, seed, viewer?, moves}`` → ``{state, view, undo, count}``: a
+               shared moment: the deal as ``new`` makes it, then the moves of the code, each checked
+               (a bad one is refused by its number, saying why); ``undo``: the ids of the positions
+               the page's Undo goes back to, oldest first
 * ``bot``      ``{state, seat?, level?}``     → ``{action, why}`` (no viewer only; level "heuristic" or "random")
 * ``hint``     ``{state, seat?}``             → ``{hint}``
 * ``next_hand`` ``{state}``                   → ``{state, view, session, game_over}``: the next hand (round,
@@ -66,12 +73,41 @@ from .errors import TutorError, quoted, short_value
 from .game import Game, IllegalAction
 from .registry import all_games, find_game
 
+class _Moves(NamedTuple):
+    """The moves made since a practice deal, newest first, shared between positions (each
+    position keeps its own; an undo is going back to an earlier one): what a share link replays
+    (tutor/share.py). ``DEAL`` is the deal itself, with no move yet."""
+
+    before: "_Moves | None"
+    move: Any            # a tutor.share.Move, or "next"
+    count: int
+
+    def add(self, *moves: Any) -> "_Moves":
+        out = self
+        for move in moves:
+            out = _Moves(out, move, out.count + 1)
+        return out
+
+    def as_list(self) -> list[Any]:
+        out = []
+        node: _Moves | None = self
+        while node is not None and node.count:
+            out.append(node.move)
+            node = node.before
+        return out[::-1]
+
+
+DEAL = _Moves(None, None, 0)
+
+
 class _Entry(NamedTuple):
-    """A stored position: its game, the state, and the session's viewer seat (None: no viewer)."""
+    """A stored position: its game, the state, the session's viewer seat (None: no viewer), and
+    the moves since its deal (None: a position that was not dealt, a lesson's)."""
 
     game: Game
     state: Any
     viewer: int | None
+    moves: _Moves | None = None
 
 
 _STATES: dict[int, _Entry] = {}
@@ -79,10 +115,10 @@ _NEXT_ID = [1]
 MAX_STATES = 5000
 
 
-def _store(game: Game, state: Any, viewer: int | None = None) -> int:
+def _store(game: Game, state: Any, viewer: int | None = None, moves: _Moves | None = None) -> int:
     sid = _NEXT_ID[0]
     _NEXT_ID[0] += 1
-    _STATES[sid] = _Entry(game, state, viewer)
+    _STATES[sid] = _Entry(game, state, viewer, moves)
     if len(_STATES) > MAX_STATES:  # forget the oldest positions (undo keeps the recent ones)
         for old in sorted(_STATES)[: len(_STATES) - MAX_STATES]:
             del _STATES[old]
@@ -146,9 +182,12 @@ def _view(game: Game, state: Any, req: dict[str, Any], viewer: int | None = None
     return game.view(state, seat, lang=req.get("lang", "en"), log_since=since)
 
 
-def _stored(entry: _Entry, new: Any, req: dict[str, Any], **extra: Any) -> dict[str, Any]:
-    """A derived position: stored with its session's viewer, with that viewer's view."""
-    return {"state": _store(entry.game, new, entry.viewer), "view": _view(entry.game, new, req, entry.viewer), **extra}
+def _stored(entry: _Entry, new: Any, req: dict[str, Any], moves: tuple[Any, ...], **extra: Any) -> dict[str, Any]:
+    """A derived position, ``moves`` after ``entry``'s: stored with its session's viewer, with that
+    viewer's view."""
+    track = entry.moves.add(*moves) if entry.moves is not None else None
+    return {"state": _store(entry.game, new, entry.viewer, track), "view": _view(entry.game, new, req, entry.viewer),
+            **extra}
 
 
 def op_new(req: dict[str, Any]) -> dict[str, Any]:
@@ -157,7 +196,7 @@ def op_new(req: dict[str, Any]) -> dict[str, Any]:
     seed = req.get("seed", 1)
     state = game.new_game(resolve_flags(game, req.get("preset"), req.get("flags")), seed)
     viewer = _viewer(req, game, state)
-    return {"state": _store(game, state, viewer), "view": _view(game, state, req, viewer)}
+    return {"state": _store(game, state, viewer, DEAL), "view": _view(game, state, req, viewer)}
 
 
 def op_load(req: dict[str, Any]) -> dict[str, Any]:
@@ -205,20 +244,27 @@ def op_apply(req: dict[str, Any]) -> dict[str, Any]:
     action = game.parse_action(req.get("action"))
     in_turn = req.get("in_turn", True)
     seat = _seat(req, entry)
+    before = game.close_window(state) if in_turn else state
     try:
-        new = game.apply(game.close_window(state) if in_turn else state, action, seat, in_turn=in_turn)
+        new = game.apply(before, action, seat, in_turn=in_turn)
     except IllegalAction as exc:
         return {"ok": False, "verdict": exc.verdict.to_json(req.get("lang", "en"))}
-    return _after_action(entry, new, req)
+    seat = game.to_act(before) if seat is None else seat  # the seat that acted, for the moves since the deal
+    return _after_action(entry, new, req, _move(seat, game.action_to_json(action), in_turn))
 
 
-def _after_action(entry: _Entry, new: Any, req: dict[str, Any], **extra: Any) -> dict[str, Any]:
-    """The answer to an applied action: the window it opened (resolve it with ``window``), or,
-    when it opened none, the position with nothing left open."""
+def _move(seat: int | None, action: Any, in_turn: Any = True) -> Any:
+    from .share import Move
+    return Move(seat, action, in_turn is not False)
+
+
+def _after_action(entry: _Entry, new: Any, req: dict[str, Any], move: Any, **extra: Any) -> dict[str, Any]:
+    """The answer to an applied action (``move``): the window it opened (resolve it with
+    ``window``), or, when it opened none, the position with nothing left open."""
     window = entry.game.window(new)
     if window is None:
         new = entry.game.close_window(new)
-    return _stored(entry, new, req, window=window.to_json() if window else None, **extra)
+    return _stored(entry, new, req, (move,), window=window.to_json() if window else None, **extra)
 
 
 def op_bot_move(req: dict[str, Any]) -> dict[str, Any]:
@@ -235,7 +281,8 @@ def op_bot_move(req: dict[str, Any]) -> dict[str, Any]:
         raise BridgeError("error.bridge.bot_is_viewer", seat=seat)
     action = heuristic_choice(game, state, seat).action
     new = game.apply(state, action, seat)
-    return _after_action(entry, new, req, seat=seat, action=game.action_to_json(action))
+    played = game.action_to_json(action)
+    return _after_action(entry, new, req, _move(seat, played), seat=seat, action=played)
 
 
 def op_window(req: dict[str, Any]) -> dict[str, Any]:
@@ -253,7 +300,9 @@ def op_window(req: dict[str, Any]) -> dict[str, Any]:
         raise BridgeError("error.expected", path="declined", what="seat_list", got=short_value(declined))
     declined = [_check_seat(s, game, state, "declined") for s in declined]
     res = resolve(game, state, viewer=viewer, declined=declined)
-    out: dict[str, Any] = {"status": res.status, "state": _store(game, res.state, entry.viewer),
+    track = entry.moves.add(*(_move(s, game.action_to_json(a), False) for s, a in res.taken)) \
+        if entry.moves is not None else None
+    out: dict[str, Any] = {"status": res.status, "state": _store(game, res.state, entry.viewer, track),
                            "view": _view(game, res.state, {**req, "view_seat": viewer}, entry.viewer),
                            "taken": [{"seat": s, "action": game.action_to_json(a)} for s, a in res.taken]}
     if res.status == "ask":
@@ -281,6 +330,33 @@ def op_replay(req: dict[str, Any]) -> dict[str, Any]:
     return {"state": _store(game, state, viewer), "view": _view(game, state, req, viewer)}
 
 
+def op_share(req: dict[str, Any]) -> dict[str, Any]:
+    """The moves since the deal as a moves code for a share link (tutor/share.py)."""
+    from .share import encode
+    entry = _get(req)
+    if entry.moves is None:
+        raise BridgeError("error.share.not_a_deal", path="state")
+    return {"moves": encode(entry.moves.as_list()), "count": entry.moves.count}
+
+
+def op_replay_deal(req: dict[str, Any]) -> dict[str, Any]:
+    """A shared moment: the deal (as ``new``), then the moves of a moves code, each checked; the
+    position after them, and the positions the page's Undo goes back to (``undo``, oldest first)."""
+    from .flags import resolve_flags
+    from .share import decode, replay, undo_points
+    moves = decode(req.get("moves"))  # first: a code is held to its bounds before any other work
+    game = find_game(str(req.get("game")))
+    state = game.new_game(resolve_flags(game, req.get("preset"), req.get("flags")), req.get("seed", 1))
+    viewer = _viewer(req, game, state)
+    replayed = replay(game, state, moves)
+    track = [DEAL]
+    for move in moves:
+        track.append(track[-1].add(move))
+    undo = [_store(game, position, viewer, track[made]) for made, position in undo_points(game, moves, replayed, viewer)]
+    return {"state": _store(game, replayed.state, viewer, track[-1]), "view": _view(game, replayed.state, req, viewer),
+            "undo": undo, "count": len(moves)}
+
+
 def op_bot(req: dict[str, Any]) -> dict[str, Any]:
     from .bots import heuristic_choice, random_choice
     from .messages import render
@@ -305,9 +381,11 @@ def op_hint(req: dict[str, Any]) -> dict[str, Any]:
 
 def op_next_hand(req: dict[str, Any]) -> dict[str, Any]:
     """The next hand from the session (``Game.next_hand``); ``advance`` is its older name."""
+    from .share import NEXT
     entry = _get(req)
     new = entry.game.next_hand(entry.state)
-    return _stored(entry, new, req, session=dict(entry.game.session(new)), game_over=entry.game.game_over(new))
+    return _stored(entry, new, req, (NEXT,) if new is not entry.state else (),
+                   session=dict(entry.game.session(new)), game_over=entry.game.game_over(new))
 
 
 def op_reveal(req: dict[str, Any]) -> dict[str, Any]:
@@ -367,7 +445,7 @@ OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "new": op_new, "load": op_load, "view": op_view, "legal": op_legal, "explain": op_explain,
     "apply": op_apply, "bot": op_bot, "hint": op_hint, "next_hand": op_next_hand, "advance": op_next_hand,
     "games": op_games, "reveal": op_reveal, "timeit": op_timeit, "window": op_window, "replay": op_replay,
-    "bot_move": op_bot_move,
+    "bot_move": op_bot_move, "share": op_share, "replay_deal": op_replay_deal,
     "playout": op_playout,
 }
 

@@ -1,21 +1,47 @@
 // Page bootstrap shared by every page: progress marks, and on lesson pages the player.
 // Kept small on purpose: the rules live in Python; this file only shows what they say.
 
-const PROGRESS_KEY = "cardtutor.done";
+import { LEGACY_PROGRESS_KEY, PROGRESS_KEY, migrateProgress, withDone } from "./progress.js";
 
-export function doneSet() {
+/** Lessons renamed since progress may have been stored: {old key: new key} (the build writes
+ * it from the lessons' `aliases:` front matter, on pages that show or keep progress). */
+function lessonRenames() {
   try {
-    return new Set(JSON.parse(localStorage.getItem(PROGRESS_KEY) || "[]"));
+    return JSON.parse(document.body.dataset.lessonRenames || "{}");
   } catch {
-    return new Set();
+    return {};
   }
 }
 
-export function markDone(key) {
-  const done = doneSet();
-  done.add(key);
+/** The stored progress in the current schema, migrated and stored back first (progress.js). */
+function loadProgress() {
+  let stored = null;
+  let legacy = null;
   try {
-    localStorage.setItem(PROGRESS_KEY, JSON.stringify([...done]));
+    stored = localStorage.getItem(PROGRESS_KEY);
+    legacy = localStorage.getItem(LEGACY_PROGRESS_KEY);
+  } catch {
+    return { done: new Set(), newer: true };  // storage unavailable (private mode): nothing kept
+  }
+  const progress = migrateProgress(stored, legacy, lessonRenames());
+  try {
+    if (progress.write !== null) localStorage.setItem(PROGRESS_KEY, progress.write);
+    if (progress.dropLegacy) localStorage.removeItem(LEGACY_PROGRESS_KEY);
+  } catch {
+    /* storage full or refused: the page still shows what it read */
+  }
+  return progress;
+}
+
+export function doneSet() {
+  return loadProgress().done;
+}
+
+export function markDone(key) {
+  const progress = loadProgress();
+  if (progress.newer || progress.done.has(key)) return;  // a newer site's progress is left as it is
+  try {
+    localStorage.setItem(PROGRESS_KEY, withDone(progress.done, key));
   } catch {
     /* storage may be unavailable (private mode): progress is then not kept */
   }

@@ -1,8 +1,11 @@
 // The practice table: a whole deal against bots, seeded from the URL so a teacher can give a
-// class the same deal (…/practice.html?seed=42&players=4&seat=1&spring=true). A tampered URL
-// gets a message naming what is wrong; the engine validates every flag.
+// class the same deal (…/practice.html?v=1&seed=42&seat=1&players=4&spring=true), or the very
+// moment of one (`&moves=…`, every move so far: the engine replays them). A tampered URL gets a
+// message naming what is wrong; the engine validates every flag and every move. The link's
+// format and its migrations are in links.js.
 
 import { loadStrings } from "./app.js";
+import { upgradeQuery, writeQuery } from "./links.js";
 import {
   announce, choiceButtons, configure, focusHand, decisionLabel, describeAction, el, askToBomb, fmt, botPause, pageState, resolveWindow, phaseControls, playableKeys,
   readPlay, renderTable, ruleLinks, showEngineStatus, showFeedback, toggleCard,
@@ -17,19 +20,22 @@ const st = {
   busy: false, generation: 0, hintLevel: 0, hint: null, legal: null, spec: null,
   log: [],  // the event log so far: views send only the entries after it (Game.view, log_since)
 };
-const BASE_KEYS = ["game", "seed", "seat", "hints"];
+const BASE_KEYS = ["game", "seed", "seat", "hints", "moves"];
 const SEED_PRESET = "seed";  // the defaults (tutor/flags.py)
 
 // ------------------------------------------------------------------ the URL
 /**
  * Reads the settings from the URL; returns {settings} or {error} (never throws). A URL names a
  * preset (`preset=official`) and only the flags that differ from it; settings.flags are the
- * preset's values with the URL's on top.
+ * preset's values with the URL's on top. A link of an older format is read through the
+ * migrations first (links.js); `moves` (a moment) is the engine's to check, after its length.
  */
-export function readUrl(search, flagInfo, game, presets = (data && data.presets) || []) {
-  const params = new URLSearchParams(search);
-  const known = [...BASE_KEYS, "preset", ...flagInfo.map((f) => f.name)];
-  const settings = { seed: "1", seat: 0, hints: true, preset: SEED_PRESET, flags: {} };
+export function readUrl(search, flagInfo, game, presets = (data && data.presets) || [], migrations = data && data.links) {
+  const upgraded = upgradeQuery(search, game, migrations);
+  if (upgraded.error) return { error: fmt(S[upgraded.error.key], upgraded.error.params) };
+  const params = upgraded.params;
+  const known = ["v", ...BASE_KEYS, "preset", ...flagInfo.map((f) => f.name)];
+  const settings = { seed: "1", seat: 0, hints: true, preset: SEED_PRESET, flags: {}, moves: null };
   for (const [name, value] of params) {
     if (!known.includes(name)) return { error: fmt(S.url_unknown_param, { name, known: known.join(", ") }) };
     if (name === "preset") {
@@ -44,6 +50,11 @@ export function readUrl(search, flagInfo, game, presets = (data && data.presets)
       settings.seed = value;
     } else if (name === "seat") {
       settings.seat = /^\d{1,2}$/.test(value) ? Number(value) : value;
+    } else if (name === "moves") {
+      // a tampered link may carry megabytes: refused here, before it reaches the engine
+      const limit = (data && data.limits && data.limits.moves_code) || 20_000;
+      if (value.length > limit) return { error: fmt(S.url_moves_too_long, { n: value.length, limit }) };
+      settings.moves = value;
     } else if (name === "hints") {
       if (!["on", "off", "1", "0", "true", "false"].includes(value)) return { error: fmt(S.url_bad_hints, { value }) };
       settings.hints = ["on", "1", "true"].includes(value);
@@ -82,20 +93,45 @@ function keepLanguageSwitch() {
   if (link) link.search = location.search;
 }
 
-function writeUrl(settings) {
-  const params = new URLSearchParams();
-  params.set("seed", settings.seed);
-  params.set("seat", String(settings.seat));
-  if (!settings.hints) params.set("hints", "off");
+/** The query of a link to the deal of ``settings``, or with ``moves`` (a moves code) to a moment of it. */
+function writeUrl(settings, moves = null) {
+  const params = [["seed", settings.seed], ["seat", String(settings.seat)]];
+  if (!settings.hints) params.push(["hints", "off"]);
   const preset = settings.preset || SEED_PRESET;
-  if (preset !== SEED_PRESET) params.set("preset", preset);
+  if (preset !== SEED_PRESET) params.push(["preset", preset]);
   const base = presetValues(preset);
   for (const info of data.flags) {  // only what differs from the preset
     const value = settings.flags[info.name];
     const expected = info.name in base ? base[info.name] : info.default;
-    if (value !== undefined && value !== expected) params.set(info.name, String(value));
+    if (value !== undefined && value !== expected) params.push([info.name, String(value)]);
   }
-  return `?${params}`;
+  if (moves) params.push(["moves", moves]);
+  return writeQuery(params, data.links);
+}
+
+/**
+ * The "Link to this moment": the deal and every move since it (the engine keeps them per
+ * position: op share). The language switch carries the same moment across.
+ */
+async function shareMoment() {
+  const id = st.id;
+  const reply = await engine.call({ op: "share", state: id, lang: data.lang });
+  if (id !== st.id) return;
+  const link = ui.shareMoment;
+  if (reply.ok) {
+    const search = writeUrl(st.settings, reply.count ? reply.moves : null);
+    link.href = new URL(search, location.href).href;
+    link.removeAttribute("aria-disabled");
+    link.removeAttribute("title");
+    link.dataset.moves = String(reply.count);
+    const other = document.querySelector(".lang-switch");
+    if (other) other.search = search;
+  } else {  // too long for a link (thousands of moves): the deal's link still works
+    link.removeAttribute("href");
+    link.setAttribute("aria-disabled", "true");
+    link.title = reply.error;
+    link.dataset.moves = "";
+  }
 }
 
 /** The flag values a preset sets (the seed sets none: the defaults). */
@@ -211,10 +247,14 @@ async function newDeal(settings) {
   st.generation += 1;
   const generation = st.generation;
   st.settings = settings;
-  history.replaceState(null, "", writeUrl(settings));
-  ui.share.href = location.href;
+  history.replaceState(null, "", writeUrl(settings, settings.moves));
+  ui.share.href = new URL(writeUrl(settings), location.href).href;
   keepLanguageSwitch();
-  const reply = await engine.call({ op: "new", game: data.game, flags: settings.flags, seed: seedValue(settings.seed), viewer: settings.seat, lang: data.lang });
+  // a link to a moment: the deal, then its moves replayed by the engine, each checked
+  const seed = seedValue(settings.seed);
+  const reply = await engine.call(settings.moves
+    ? { op: "replay_deal", game: data.game, flags: settings.flags, seed, viewer: settings.seat, moves: settings.moves, lang: data.lang }
+    : { op: "new", game: data.game, flags: settings.flags, seed, viewer: settings.seat, lang: data.lang });
   if (generation !== st.generation) return;
   if (!reply.ok) {
     showUrlError(reply.error);
@@ -223,7 +263,7 @@ async function newDeal(settings) {
   ui.urlError.hidden = true;
   ui.form.elements.seed.value = settings.seed;
   st.id = reply.state;
-  st.undo = [];
+  st.undo = reply.undo || [];  // a moment: Undo goes back through its moves to the deal
   st.revealed = null;
   st.log = [];  // another deal: another log
   setFeedback("", "");
@@ -255,6 +295,8 @@ async function refresh(generation) {
   st.side = [];
   st.window = null;
   showHistory(reply.view.log);
+  await shareMoment();
+  if (generation !== st.generation) return;
   const view = reply.view;
   if (view.display.result) setFeedback("info", view.display.result);
   const myTurn = view.to_act === st.settings.seat;
@@ -487,10 +529,10 @@ export async function start(startedEngine) {
   for (const [key, id] of Object.entries({
     table: "table", phases: "phases", decision: "decision", feedback: "feedback", history: "history",
     status: "engine-status", urlError: "url-error", form: "settings", undo: "btn-undo", reveal: "btn-reveal",
-    nextRound: "btn-next-round", share: "share",
+    nextRound: "btn-next-round", share: "share", shareMoment: "share-moment",
   })) ui[key] = document.getElementById(id);
   const parsed = readUrl(location.search, data.flags, data.game);
-  buildForm(parsed.settings || { seed: "1", seat: 0, hints: true, flags: {} });
+  buildForm(parsed.settings || { seed: "1", seat: 0, hints: true, flags: {}, moves: null });
   ui.form.addEventListener("submit", (event) => {
     event.preventDefault();
     if (engine.ready) newDeal(readForm());

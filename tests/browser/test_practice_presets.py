@@ -73,7 +73,7 @@ def test_tichu_official_preset_sets_the_form_the_url_and_survives_a_reload(page,
     assert page.locator("#url-error").is_hidden(), page.locator("#url-error").text_content()
     q = query(page)
     assert q["preset"] == "official" and q["target_score"] == "500"
-    assert set(q) - {"seed", "seat", "preset", "target_score"} == set(), page.url
+    assert q["v"] == "1" and set(q) - {"v", "seed", "seat", "preset", "target_score"} == set(), page.url
     before = form(page)
     expected["flag-target_score"] = "500"
     assert {k: before[k] for k in expected} == expected and before["preset"] == "official"

@@ -101,3 +101,22 @@ def test_random_actions_are_explained_or_refused_and_change_nothing(name: str) -
 ])
 def test_hostile_json_texts_are_refused(text: str) -> None:
     assert_refused(json.loads(handle_json(text)), text[:60])
+
+
+@SETTINGS
+@given(code=st.one_of(st.text(max_size=80), st.text(alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_",
+                                                   max_size=80).map(lambda t: "1." + t)),
+       moves=st.lists(JSON_VALUES, max_size=6), name=st.sampled_from(BUILT_NAMES))
+def test_shared_moments_with_any_moves_are_replayed_or_refused_by_name(code: str, moves: list[Any], name: str) -> None:
+    """A share link's moves (issue 14): any text, and any list of JSON values packed as a moves code,
+    replays or is refused in our words."""
+    from tutor.share import ZDICT_1
+    import base64
+    import zlib
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9, zlib.Z_DEFAULT_STRATEGY, ZDICT_1)
+    packed = "1." + base64.urlsafe_b64encode(packer.compress(json.dumps(moves).encode()) + packer.flush()).decode().rstrip("=")
+    for text in (code, packed):
+        reply = handle({"op": "replay_deal", "game": name, "seed": 3, "viewer": 0, "moves": text})
+        assert_answer(reply, f"{name} {text}")
+        if not reply["ok"]:
+            assert reply["error_key"].startswith(("error.share.", "error.expected", "error.input.")), reply

@@ -92,6 +92,7 @@ def test_the_pages_bind_their_sessions_to_the_learner() -> None:
     practice = (static / "practice.js").read_text("utf-8")
     player = (static / "player.js").read_text("utf-8")
     assert re.search(r'op: "new"[^}]*viewer:', practice)
+    assert re.search(r'op: "replay_deal"[^}]*viewer:', practice)  # a shared moment (issue 14)
     assert re.search(r'op: "replay"[^;]*viewer:', player, re.S)
     for text in (practice, player, (static / "table.js").read_text("utf-8")):
         assert 'op: "bot"' not in text and 'op: "load"' not in text

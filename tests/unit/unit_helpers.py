@@ -154,7 +154,7 @@ def error_classes() -> dict[str, int]:
     ``ScenarioError``'s path, else 0."""
     from importlib import import_module
     from tutor.errors import ScenarioError, TutorError
-    for module in ("api", "cards", "limits", "rng", "windows"):  # each module that defines an error class
+    for module in ("api", "cards", "limits", "rng", "share", "windows"):  # each module that defines an error class
         import_module(f"tutor.{module}")
     found: dict[str, int] = {}
     todo = [TutorError]
