@@ -10,10 +10,12 @@ option in the learner's language, from the game's own message data.
   the game has a Pass button in play; climbing games do, trick-taking games do not);
 * ``{"kind": "choose", "options": [...], ...}``: one of a short list (buttons), each option
   ``{"action", "key", "label"}`` and, for long lists, ``"parts"`` (the words of each part: a
-  count and a suit), which the page offers as one menu per part;
+  count and a suit), which the page offers as one row of buttons per part; an option that names
+  one card (the Napoleon adjutant) carries it as ``"card"``, and the page shows its face;
 * ``{"kind": "cards", "spec": ..., "confirm": ..., "slots": ...}``: choose ``k`` cards
   (``tutor.choices.ChooseCards``): as a set, selected in the hand, or one to each seat of
-  ``slots`` (seat -> label), one menu each.
+  ``slots`` (seat -> label: the seat's number and where it sits), one slot each, filled by
+  clicking cards of the hand.
 
 The options of a "choose" decision are all the ones a learner may try, legal or not: a wrong
 one gets its explanation (``Game.decision_options``). Labels come from the catalog:
@@ -39,6 +41,16 @@ MENU_AFTER = 12
 def message_prefix(game: "Game") -> str:
     """The game's message keys start with this (``ddz``, ``tichu``, ``nap``)."""
     return game.rule_prefix.lower()
+
+
+def _is_card(token: str) -> bool:
+    """True when ``token`` is a card of the shared notation (``../shared/rules/README.md``)."""
+    from .cards import Card, CardError
+    try:
+        Card.parse(token)
+    except CardError:
+        return False
+    return True
 
 
 def action_label(game: "Game", action: Action, lang: str = "en") -> str:
@@ -68,8 +80,20 @@ def _option(game: "Game", action: Action, lang: str) -> dict[str, Any]:
         parts = game.action_parts(action, lang)
         if parts is not None:
             item["parts"] = parts
+        if isinstance(action, Decision) and isinstance(action.value, str) and _is_card(action.value):
+            item["card"] = action.value  # the page offers it as a card face to click (issue 14)
         cache[(action, lang)] = item = frozen_json(item)
     return fresh_json(item)
+
+
+def _slot_label(game: "Game", state: Any, seat: int, to: int, lang: str) -> str:
+    """The words over the slot of the card that goes to seat ``to``: its number and where it sits
+    for ``seat`` ("To seat 1 (on your right)"), as the table names it (tutor/display.py)."""
+    from .display import role_key
+    role = role_key(game.players(state), seat, to, game.direction, game.partner(state, seat))
+    if role is None:
+        return render("common.decision.card_for", {"seat": to}, lang)
+    return render("common.decision.card_for_role", {"seat": to, "role": render(role, {}, lang)}, lang)
 
 
 def describe(game: "Game", state: Any, seat: int, lang: str = "en") -> dict[str, Any] | None:
@@ -80,7 +104,7 @@ def describe(game: "Game", state: Any, seat: int, lang: str = "en") -> dict[str,
         out: dict[str, Any] = {"kind": "cards", "spec": spec.to_json(),
                                "confirm": render(f"{prefix}.decision.{spec.key}", {"count": spec.k}, lang)}
         if spec.assign_to is not None:
-            out["slots"] = {str(s): render("common.decision.card_for", {"seat": s}, lang) for s in spec.assign_to}
+            out["slots"] = {str(s): _slot_label(game, state, seat, s, lang) for s in spec.assign_to}
         return out
     options = game.decision_options(state, seat)
     if options is None:

@@ -71,11 +71,19 @@ function applyDisplayPrefs(prefs) {
   }
 }
 
-/** Panels that take room the table needs (the practice settings) start closed on a phone and in
- * projector mode, where the screen holds little else. */
+/** A window where the table needs every line: a phone, or a laptop or projector at 1280×720. */
+const CRAMPED = window.matchMedia("(max-width: 820px), (max-height: 760px)");
+
+/** Panels that take room the table needs (the practice settings) start closed in a cramped window
+ * and in projector mode, and close when the window becomes cramped or projector mode is turned on
+ * (the learner may open them again). */
 function closeWhenCramped() {
-  if (!(window.matchMedia("(max-width: 820px)").matches || displayPrefs().projector)) return;
-  for (const panel of document.querySelectorAll("details[data-close-cramped]")) panel.open = false;
+  const close = () => {
+    for (const panel of document.querySelectorAll("details[data-close-cramped]")) panel.open = false;
+  };
+  if (CRAMPED.matches || displayPrefs().projector) close();
+  CRAMPED.addEventListener("change", (event) => { if (event.matches) close(); });
+  document.addEventListener("cardtutor:display", () => { if (displayPrefs().projector) close(); });
 }
 
 function setupDisplayPrefs() {

@@ -193,7 +193,7 @@ function renderDecision() {
     buttons.push(el("button", { type: "button", onclick: () => { st.selected.clear(); redraw(); }, disabled: st.selected.size === 0 }, S.clear));
   } else {
     buttons.push(...phaseControls(view, {
-      choose, playSelected, selected: st.selected, clear: () => { st.selected.clear(); redraw(); },
+      choose, playSelected, selected: st.selected, clear: () => { st.selected.clear(); redraw(); }, redraw,
       chooseSelected: (key) => choose({ [key]: selectedTokens() }),
     }));
   }

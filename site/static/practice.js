@@ -7,7 +7,7 @@
 import { loadStrings } from "./app.js";
 import { upgradeQuery, writeQuery } from "./links.js";
 import {
-  announce, choiceButtons, configure, focusHand, decisionLabel, describeAction, el, askToBomb, fmt, botPause, pageState, resolveWindow, phaseControls, playableKeys,
+  announce, choiceButtons, configure, focusHand, decisionLabel, el, askToBomb, fmt, botPause, pageState, resolveWindow, phaseControls,
   readPlay, renderTable, ruleLinks, showEngineStatus, showFeedback, toggleCard,
 } from "./table.js";
 
@@ -404,7 +404,7 @@ function renderDecision(myTurn) {
     return;
   }
   buttons.push(...phaseControls(st.view, {
-    choose: (action) => act(action), playSelected, selected: st.selected, spec: st.spec, clear: () => { st.selected.clear(); draw(); },
+    choose: (action) => act(action), playSelected, selected: st.selected, spec: st.spec, clear: () => { st.selected.clear(); draw(); }, redraw: draw,
     chooseSelected: (key) => act({ [key]: selectedTokens() }),
   }));
   if (st.settings.hints) buttons.push(el("button", { type: "button", id: "btn-hint", onclick: hint }, st.hintLevel ? S.hint_more : S.hint));

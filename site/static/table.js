@@ -214,6 +214,7 @@ export function botPause(ms) {
  */
 export function renderTable(container, view, opts = {}) {
   const d = view.display;
+  slotsOpen = false;
   rememberLabels(view);
   if (opts.phases) renderPhases(opts.phases, view);
   const n = view.cards_held.length;
@@ -365,9 +366,11 @@ export function playableKeys(actionKeys) {
   return keys;
 }
 
-/** Toggles a card in ``selected`` and keeps the focus on it after the redraw. */
+/** Toggles a card in ``selected`` (where each card goes to a seat, fills a slot: slotControls) and
+ * keeps the focus on it after the redraw. */
 export function toggleCard(selected, id, index, container, redraw) {
   if (selected.has(id)) selected.delete(id);
+  else if (slots && slotsOpen) placeInSlot(selected, id);
   else selected.add(id);
   redraw();
   const again = container.querySelector(`.hand button[data-index="${index}"]`);
@@ -491,40 +494,135 @@ function sharedWords(labels) {
   return none;
 }
 
+// ------------------------------------------------------------------ one card to each seat
 /**
- * "Choose k cards, one to each seat" (``d.slots``: seat -> words): a menu per seat, submitted as
- * ``{key: {seat: card}}``; the pool and the seats are the engine's (``d.spec``, tutor/choices.py).
+ * The open "one card to each seat" decision (an exchange of cards), while slotControls draws it:
+ * ``picks[i]``, the hand card (its id in the page's selection) going to the i-th seat, "" when
+ * none yet; ``target``, the slot the next clicked card fills (null: the first empty one). The
+ * page's selection stays the set of picked cards, so the hand shows them raised.
  */
-export function slotControls(d, onSubmit) {
-  const spec = d.spec;
-  const selects = spec.assign_to.map((seat, i) => el("label", { class: "slot" }, `${d.slots[String(seat)]} `,
-    el("select", { "data-slot": seat }, spec.pool.map((token, j) => el("option", { value: token, selected: j === i }, cardName(token))))));
-  const submit = el("button", { type: "button", class: "primary", id: "btn-confirm", onclick: (event) => {
-    const box = event.target.closest(".buttons") || document;
-    onSubmit({ [spec.key]: Object.fromEntries([...box.querySelectorAll("select[data-slot]")].map((sel) => [sel.dataset.slot, sel.value])) });
-  } }, d.confirm);
-  return [...selects, submit];
+let slots = null;
+/** True while the controls on the page are slotControls' (renderTable, drawn first, clears it). */
+let slotsOpen = false;
+
+function tokenOfId(id) {
+  return id.split(":").slice(1).join(":");
+}
+
+/** A clicked hand card goes to the slot the learner chose, else the first empty one, else the last. */
+function placeInSlot(selected, id) {
+  let i = slots.target !== null ? slots.target : slots.picks.indexOf("");
+  if (i < 0) i = slots.picks.length - 1;
+  if (slots.picks[i]) selected.delete(slots.picks[i]);
+  slots.picks[i] = id;
+  selected.add(id);
+  slots.target = null;
 }
 
 /**
- * A long list picked part by part (``d.menus``: a count and a suit; a suit and a card): one menu
- * per part and a confirm button, plus a button for each option without parts (a pass).
+ * "Choose k cards, one to each seat" (``d.slots``: seat -> words): a slot per seat, filled by
+ * clicking cards of the hand (a slot clicked again gives its card back and takes the next one);
+ * submitted as ``{key: {seat: card}}``. The pool and the seats are the engine's (``d.spec``,
+ * tutor/choices.py).
  */
-function menuControls(d, choose) {
-  const withParts = d.options.filter((o) => o.parts);
-  const selects = d.menus.map((label, i) => {
-    const values = [...new Set(withParts.map((o) => o.parts[i]))];
-    return el("label", { class: "menu" }, `${label} `,
-      el("select", { "data-part": i }, values.map((v) => el("option", { value: v }, v))));
+function slotControls(d, h) {
+  const spec = d.spec;
+  const key = JSON.stringify([spec.key, spec.assign_to, spec.pool]);
+  if (!slots || slots.key !== key) slots = { key, picks: spec.assign_to.map(() => ""), target: null };
+  slotsOpen = true;
+  slots.picks = slots.picks.map((id) => (id && h.selected.has(id) ? id : ""));
+  for (const id of [...h.selected]) if (!slots.picks.includes(id)) placeInSlot(h.selected, id);
+  const redraw = h.redraw || (() => {});
+  const boxes = spec.assign_to.map((seat, i) => {
+    const id = slots.picks[i];
+    const aimed = slots.target === i || (slots.target === null && slots.picks.indexOf("") === i);
+    return el("button", {
+      type: "button", class: `slot${aimed ? " aimed" : ""}${id ? " filled" : ""}`, "data-slot": seat,
+      "data-token": id ? tokenOfId(id) : null, "aria-pressed": String(aimed),
+      "aria-label": `${d.slots[String(seat)]}: ${id ? cardName(tokenOfId(id)) : S.slot_empty}`,
+      onclick: () => {
+        if (slots.picks[i]) h.selected.delete(slots.picks[i]);
+        slots.picks[i] = "";
+        slots.target = i;
+        redraw();
+        focusControl(`.slot[data-slot="${seat}"]`);
+      },
+    }, el("span", { class: "slot-label" }, d.slots[String(seat)]),
+    id ? el("span", { class: cardClass(tokenOfId(id)), "aria-hidden": "true" }, cardFace(tokenOfId(id)))
+      : el("span", { class: "slot-empty", "aria-hidden": "true" }, S.slot_empty));
   });
-  const confirm = el("button", { type: "button", class: "primary", id: "btn-confirm", onclick: (event) => {
-    const box = event.target.closest(".buttons") || document;
-    const picked = [...box.querySelectorAll("select[data-part]")].map((sel) => sel.value);
-    const option = withParts.find((o) => o.parts.every((part, i) => part === picked[i]));
+  const full = slots.picks.every(Boolean);
+  const submit = el("button", { type: "button", class: "primary", id: "btn-confirm", disabled: !full, onclick: () => {
+    if (!slots.picks.every(Boolean)) return;
+    onSubmitSlots(h.choose, spec, slots.picks);
+  } }, d.confirm);
+  const clear = el("button", { type: "button", onclick: () => { slots.target = null; h.clear(); }, disabled: !h.selected.size }, S.clear);
+  return [el("div", { class: "slots", role: "group", "aria-label": d.confirm }, boxes), submit, clear];
+}
+
+function onSubmitSlots(choose, spec, picks) {
+  choose({ [spec.key]: Object.fromEntries(spec.assign_to.map((seat, i) => [String(seat), tokenOfId(picks[i])])) });
+}
+
+/** Puts the focus back on a control after a redraw replaced it. */
+function focusControl(selector) {
+  const again = document.querySelector(`#decision ${selector}`);
+  if (again) again.focus();
+}
+
+// ------------------------------------------------------------------ a choice picked part by part
+/** The open part-by-part decision (its options' keys) and the parts picked so far. */
+let picking = { key: "", picked: [] };
+
+/**
+ * A long list picked part by part (``d.menus``: a count and a suit; a suit and a card): a row of
+ * buttons per part, the later rows showing only what fits the parts picked before; an option that
+ * names a card (``o.card``) shows its face, so the card is chosen by clicking a card. A confirm
+ * button, and a button for each option without parts (a pass).
+ */
+function partControls(d, choose) {
+  const withParts = d.options.filter((o) => o.parts);
+  const key = withParts.map((o) => o.key).join("|");
+  const cards = withParts.every((o) => o.card);
+  if (picking.key !== key) picking = { key, picked: cards ? [withParts[0].parts[0]] : [] };
+  const box = el("div", { class: "part-picker" });
+  const chosen = () => withParts.find((o) => o.parts.every((part, i) => part === picking.picked[i]));
+  const confirm = el("button", { type: "button", class: "primary", id: "btn-confirm", onclick: () => {
+    const option = chosen();
     if (option) choose(option.action);
   } }, d.confirm);
+  const draw = () => {
+    const rows = d.menus.map((label, i) => {
+      const fits = withParts.filter((o) => o.parts.slice(0, i).every((part, j) => picking.picked[j] === undefined || part === picking.picked[j]));
+      const seen = new Map();
+      for (const o of fits) if (!seen.has(o.parts[i])) seen.set(o.parts[i], o);
+      const last = i === d.menus.length - 1;
+      const buttons = [...seen].map(([value, o]) => {
+        const face = cards && last;
+        return el("button", {
+          type: "button", class: face ? `pick ${cardClass(o.card)}` : "pick", "data-part": i, "data-value": value,
+          "aria-pressed": String(picking.picked[i] === value), "aria-label": face ? cardName(o.card) : null,
+          onclick: () => {
+            picking.picked[i] = value;
+            // a later part that no longer fits (no such card in the new suit) is picked again
+            for (let j = i + 1; j < d.menus.length; j++) {
+              if (!withParts.some((p) => p.parts.slice(0, j + 1).every((part, k) => part === picking.picked[k]))) picking.picked[j] = undefined;
+            }
+            draw();
+            const again = box.querySelector(`[data-part="${i}"][data-value="${CSS.escape(value)}"]`);
+            if (again) again.focus();
+          },
+        }, face ? cardFace(o.card) : value);
+      });
+      return el("div", { class: `part-row${cards && last ? " cards-row" : ""}`, role: "group", "aria-label": label },
+        el("span", { class: "part-label", "aria-hidden": "true" }, label), buttons);
+    });
+    box.replaceChildren(...rows);
+    confirm.disabled = !chosen();
+  };
+  draw();
   const others = choiceButtons(d.options.filter((o) => !o.parts).map((o) => o.action), choose);
-  return [...selects, confirm, ...others];
+  return [box, confirm, ...others];
 }
 
 function physical(token) {
@@ -552,14 +650,14 @@ export function readPlay(tokens, legal) {
  * The controls of the decision in ``view`` (``view.display.decision``), shared by the lesson player
  * and the practice table: buttons or menus for a choice, menus per seat or a selection of k cards,
  * or the card play (play, pass where the game has it, clear). ``h``: {choose, playSelected, clear,
- * selected, chooseSelected(key)} (``chooseSelected``: the selected cards as one decision).
+ * selected, chooseSelected(key), redraw} (``chooseSelected``: the selected cards as one decision).
  */
 export function phaseControls(view, h) {
   const d = decisionOf(view);
   const count = h.selected ? h.selected.size : 0;
   if (!d) return [];
-  if (d.kind === "choose") return d.menus ? menuControls(d, h.choose) : choiceButtons(d.options.map((o) => o.action), h.choose);
-  if (d.kind === "cards" && d.slots) return slotControls(d, h.choose);
+  if (d.kind === "choose") return d.menus ? partControls(d, h.choose) : choiceButtons(d.options.map((o) => o.action), h.choose);
+  if (d.kind === "cards" && d.slots) return slotControls(d, h);
   if (d.kind === "cards") {
     return [el("button", { type: "button", class: "primary", id: "btn-confirm", disabled: count !== d.spec.k,
       onclick: () => h.chooseSelected(d.spec.key) }, d.confirm),

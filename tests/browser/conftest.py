@@ -166,3 +166,12 @@ def click_and_wait(page: object, locator: object) -> str:
     before = settled(page)
     locator.click()  # type: ignore[attr-defined]
     return wait_settled(page, before)
+
+
+def give_first_cards(page: object) -> None:
+    """An exchange as a hurried learner makes it: the first cards of the hand, one clicked into each
+    seat's slot in turn (the slots fill in order), then the confirm button."""
+    slots = page.locator("#decision .slot")
+    for i in range(slots.count()):
+        page.locator(".hand button.card:not(.selected)").first.click()
+    click_and_wait(page, page.locator("#btn-confirm"))

@@ -49,15 +49,18 @@ def answer(page, action) -> None:
     elif action == "LET_GO":
         page.locator("#btn-let-go").click()
     elif isinstance(action, dict) and "exchange" in action:
+        # each card clicked into its seat's slot: the slot first (it takes the next card), then the card
         for seat, card in action["exchange"].items():
-            decision.locator(f'select[data-slot="{seat}"]').select_option(card)
+            decision.locator(f'.slot[data-slot="{seat}"]').click()
+            select(page, [card])
+            expect(decision.locator(f'.slot[data-slot="{seat}"]')).to_have_attribute("data-token", card)
         page.locator("#btn-confirm").click()
     elif isinstance(action, dict) and ("bid" in action and isinstance(action["bid"], list) or "call_adjutant" in action):
-        # picked part by part (a count and a suit; a suit and a card): the menus show the engine's words
+        # picked part by part (a count and a suit; a suit and a card): rows of buttons with the engine's words
         game = find_game(lesson_data(page)["game"])
         parts = game.action_parts(parse_action(action), lesson_data(page)["lang"])
         for i, part in enumerate(parts):
-            decision.locator(f'select[data-part="{i}"]').select_option(part)
+            decision.locator(f'button[data-part="{i}"][data-value="{part}"]').click()
         page.locator("#btn-confirm").click()
     elif isinstance(action, dict) and "discard" in action:
         select(page, action["discard"])

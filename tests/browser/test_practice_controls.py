@@ -240,3 +240,20 @@ def test_a_tampered_target_score_in_the_url_is_named_in_the_pages_language(page,
         assert "指定してください" in text, text
     else:
         assert "expected a whole number" in text, text
+
+
+def test_the_settings_make_room_for_the_table_in_a_cramped_window(page, server) -> None:
+    """Issue 14: at 1280×720 (a laptop, a projector) the settings fold away so the table keeps its
+    seats in view; the learner may open them again, and a roomy window leaves them as they are."""
+    open_practice(page, server, "en", "napoleon")
+    box = page.locator("#settings-box")
+    expect(box).to_have_attribute("open", "")
+    page.set_viewport_size({"width": 1280, "height": 720})
+    expect(box).not_to_have_attribute("open", "")
+    page.locator("#settings-box > summary").click()
+    expect(page.locator("select[name=seat]")).to_be_visible()
+    page.set_viewport_size({"width": 1200, "height": 860})
+    expect(box).to_have_attribute("open", "")
+    page.locator('button.pref[data-pref="projector"]').click()
+    expect(box).not_to_have_attribute("open", "")
+    page.locator('button.pref[data-pref="projector"]').click()

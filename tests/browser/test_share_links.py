@@ -22,7 +22,7 @@ import build
 from tutor.api import handle
 from tutor.share import Move, encode
 
-from .conftest import _Quiet, click_and_wait, shot, wait_waiting
+from .conftest import _Quiet, click_and_wait, give_first_cards, shot, wait_waiting
 
 READY = '#engine-status[data-state="ready"]'
 ROOT = Path(build.__file__).resolve().parent
@@ -74,7 +74,7 @@ def play_tichu(page, turns: int) -> None:
         if "Grand Tichu" in phase:
             click_and_wait(page, page.get_by_role("button", name="No Grand Tichu"))
         elif "Exchange" in phase:
-            click_and_wait(page, page.locator("#decision button.primary"))
+            give_first_cards(page)
         elif "Wish" in phase:
             click_and_wait(page, page.get_by_role("button", name="No wish"))
         elif "Dragon gift" in phase:

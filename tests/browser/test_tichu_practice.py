@@ -5,7 +5,7 @@ import re
 
 from playwright.sync_api import expect
 
-from .conftest import click_and_wait, shot, wait_waiting
+from .conftest import click_and_wait, give_first_cards, shot, wait_waiting
 
 READY = '#engine-status[data-state="ready"]'
 PRACTICE = "en/tichu/practice.html"
@@ -28,7 +28,7 @@ def test_a_whole_tichu_round_to_the_score(page, server) -> None:
         if "Grand Tichu" in phase:
             click_and_wait(page, page.get_by_role("button", name="No Grand Tichu"))
         elif "Exchange" in phase:
-            click_and_wait(page, page.locator("#decision button.primary"))
+            give_first_cards(page)
         elif "Wish" in phase:
             click_and_wait(page, page.get_by_role("button", name="No wish"))
         elif "Dragon gift" in phase:
