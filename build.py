@@ -37,11 +37,11 @@ from tools.vendor_pyodide import PYODIDE_VERSION, RUNTIME_FILES, ensure_pyodide 
 from tutor import rules as rule_catalog  # noqa: E402
 from tutor.flags import describe_flags  # noqa: E402
 from tutor.display import phase_names  # noqa: E402
-from tutor.registry import BUILT_NAMES, find_game  # noqa: E402
+from tutor.registry import SITE_NAMES, find_game  # noqa: E402
 from tutor.share import MAX_CODE  # noqa: E402
 
 LANGS = ("ja", "en")
-GAMES = BUILT_NAMES  # every built game gets a practice table and a rules reference (tutor/registry.py)
+GAMES = SITE_NAMES  # every game on the site gets a practice table and a rules reference (tutor/registry.py)
 SITE = ROOT / "site"
 LESSONS = ROOT / "lessons"
 LINK_MIGRATIONS = SITE / "link-migrations.json"  # share links' format and migrations (sitebuild/links.py)

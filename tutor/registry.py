@@ -31,6 +31,9 @@ class GameEntry:
     spec: str  #: its spec ``rules/<spec>.md`` and golden cases ``rules/golden/<spec>.json``
     package: str | None  #: ``tutor.games.<package>`` (which exposes ``GAME``); None: not built yet
     aliases: tuple[str, ...] = ()
+    #: whether the site has the game (a course, a practice table, a rules page): a game's engine
+    #: comes first (golden cases, the CLI, the bridge), its pages once its course is written
+    site: bool = True
 
     @property
     def built(self) -> bool:
@@ -45,7 +48,7 @@ ENTRIES: tuple[GameEntry, ...] = (
     GameEntry("doudizhu", "doudizhu", "doudizhu", ("ddz", "dou_dizhu", "doudizhu4")),
     GameEntry("tichu", "tichu", "tichu"),
     GameEntry("napoleon", "napoleon", "napoleon"),
-    GameEntry("shengji", "shengji", None),
+    GameEntry("shengji", "shengji", "shengji", site=False),  # issue 15: course and practice to come
     GameEntry("daifugo", "daifugo", None),
     GameEntry("jianhongdian", "minor", None),
     GameEntry("ponjan", "minor", None),
@@ -56,6 +59,8 @@ ENTRIES: tuple[GameEntry, ...] = (
 KNOWN_NAMES: tuple[str, ...] = tuple(e.name for e in ENTRIES)
 #: the games built so far, in course order
 BUILT_NAMES: tuple[str, ...] = tuple(e.name for e in ENTRIES if e.built)
+#: the built games the site shows (a course, a practice table and a rules page each)
+SITE_NAMES: tuple[str, ...] = tuple(e.name for e in ENTRIES if e.built and e.site)
 
 _BY_NAME = {e.name: e for e in ENTRIES}
 _ALIASES = {alias: e.name for e in ENTRIES for alias in e.aliases}

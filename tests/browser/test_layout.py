@@ -13,7 +13,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tutor.registry import BUILT_NAMES
+from tutor.registry import SITE_NAMES
 
 from .conftest import wait_waiting
 from .test_lessons import answer, lesson_data
@@ -71,7 +71,7 @@ def look(page, where: str) -> list[str]:
     return problems
 
 
-@pytest.mark.parametrize("game", BUILT_NAMES)
+@pytest.mark.parametrize("game", SITE_NAMES)
 def test_every_lesson_keeps_the_hand_decision_and_feedback_on_screen(page, server, site_dir, context, game) -> None:
     context.route("**/pyodide/pyodide.asm.wasm", lambda route: None)  # held: the lessons' prepared frames
     problems: list[str] = []
@@ -95,7 +95,7 @@ def test_every_lesson_keeps_the_hand_decision_and_feedback_on_screen(page, serve
     assert not problems, "\n".join(problems[:40])
 
 
-@pytest.mark.parametrize("game", BUILT_NAMES)
+@pytest.mark.parametrize("game", SITE_NAMES)
 def test_every_practice_table_keeps_the_hand_decision_and_feedback_on_screen(page, server, game) -> None:
     problems: list[str] = []
     for lang in ("en", "ja"):

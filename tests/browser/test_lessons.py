@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from tutor.actions import action_key as _action_key
 from tutor.actions import parse_action
-from tutor.registry import BUILT_NAMES, find_game
+from tutor.registry import SITE_NAMES, find_game
 
 from .conftest import click_and_wait, shot, wait_waiting
 
@@ -210,7 +210,7 @@ def test_a_lesson_keeps_its_step_across_language_rule_links_and_back(page, serve
         expect(page).to_have_url(re.compile(r"\?step=1$"))
 
 
-@pytest.mark.parametrize("game", BUILT_NAMES)
+@pytest.mark.parametrize("game", SITE_NAMES)
 def test_every_lesson_can_be_walked_and_progress_is_kept(page, server, site_dir, game) -> None:
     for lang in ("en", "ja"):
         course = sorted((site_dir / lang / game).glob("[0-9][0-9]-*.html"))

@@ -11,10 +11,10 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import settled, wait_settled, wait_waiting
-from tutor.registry import BUILT_NAMES
+from tutor.registry import SITE_NAMES
 
 READY = '#engine-status[data-state="ready"]'
-GAMES = BUILT_NAMES
+GAMES = SITE_NAMES
 LANGS = ("en", "ja")
 
 

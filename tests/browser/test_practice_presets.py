@@ -12,11 +12,11 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import settled, shot, wait_settled, wait_waiting
-from tutor.registry import BUILT_NAMES
+from tutor.registry import SITE_NAMES
 
 ROOT = Path(__file__).resolve().parents[2]
 READY = '#engine-status[data-state="ready"]'
-GAMES = BUILT_NAMES
+GAMES = SITE_NAMES
 LANGS = ("en", "ja")
 SNAKE = re.compile(r"\b[a-z0-9]+(?:_[a-z0-9]+)+\b")
 FORM = """form => Object.fromEntries([...form.elements].filter(e => e.name)

@@ -64,7 +64,7 @@ class TestGamesAndNew:
         ({"op": "new", "game": "doudizhu", "flags": {"players": 5}}, "flags.players"),
         ({"op": "new", "game": "doudizhu", "flags": {"jokers": True}}, "jokers"),
         ({"op": "new", "game": "chess"}, "chess"),
-        ({"op": "new", "game": "shengji"}, "not supported yet"),
+        ({"op": "new", "game": "daifugo"}, "not supported yet"),
         ({"op": "new", "game": "doudizhu", "seed": True}, "seed"),
     ])
     def test_bad_new(self, request_, words):

@@ -192,10 +192,10 @@ class TestMalformed:
         assert "mahjong" in line
 
     def test_game_not_built_yet(self, tmp_path):
-        case = {"id": "SJ-UNIT-1", "game": "shengji", "kind": "trick", "rules": ["SJ-TRICK-1"],
+        case = {"id": "DFG-UNIT-1", "game": "daifugo", "kind": "trick", "rules": ["DFG-TRICK-1"],
                 "description": "x", "setup": {"flags": {"players": 4}, "cards": ["DOG"]}, "expect": {"type": "dog"}}
-        line = self.one_failure(tmp_path, [case], "SJ-UNIT-1")
-        assert "shengji not supported yet" in line
+        line = self.one_failure(tmp_path, [case], "DFG-UNIT-1")
+        assert "daifugo not supported yet" in line
 
     def test_steps_key_on_another_kind(self, tmp_path):
         line = self.one_failure(tmp_path, [dict(CLASSIFY, id="DDZ-UNIT-96", steps=[])], "DDZ-UNIT-96")

@@ -94,6 +94,10 @@ def _gained(name: str, state) -> list[int]:
         return [result["round_score"]["A"], result["round_score"]["B"]]
     if name == "napoleon":
         return result["gained"]
+    if name == "shengji":  # a team's running score is its level (SJ-SCORE-2)
+        from tutor.games.shengji.state import LEVELS
+        return [LEVELS.index(result["levels_after"][t]) - LEVELS.index(result["levels_before"][t])
+                for t in ("team02", "team13")]
     return [result["landlord_net"] if seat == state.landlord else result["each_farmer_net"]
             for seat in range(state.players)]
 

@@ -1,0 +1,650 @@
+"""Shengji 升級, the one-deck game of the seed, as a state machine (rules: ``shengji.md``, seed:
+SEED 000).
+
+Phases: ``draw`` (the players draw one card at a time; after each card, anyone holding a card
+of the trump rank may expose it, out of turn) → ``kitty_flip`` (automatic: nobody exposed, the
+kitty is turned up to fix the trump suit) → ``bury`` (the dealer takes the kitty and buries six
+cards) → ``play`` (tricks until the hands are empty) → ``score``; ``next_hand`` deals the next
+hand from the session (the levels, the next dealer). The levels, the hand number and the dealer
+are the ``Session`` the state holds.
+
+Readings of the spec chosen here (shengji.md §15 resolves the rest):
+
+* The draw is shown one card at a time: the drawer's in-turn step is ``{"draw": true}`` (the
+  spec calls the draw automatic; a page needs a step per card for the exposure chances between
+  them). ``settle`` runs the draw to its end as the spec's automatic draw, every chance declined.
+* After each card the chances to expose are asked in turn order from the seat that drew
+  (SJ-DEAL-3), as one out-of-turn window (tutor/windows.py); the first exposure stands
+  (SJ-DECLARE-1/2), so no window opens after it.
+* A drawn card is never named in the public log; an exposed card is (it is face up).
+* The first hand's first drawer is the flag ``first_drawer``, or (-1, the default) a seat drawn
+  by lot from the deal's seed (SJ-DEAL-2).
+* An announced throw that is not valid is an ``attempt`` (SJ-THROW-3): the leader leads its
+  lowest card alone. The explanation says only that a higher card of that suit is out, never
+  where (the other hands stay hidden).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Mapping
+
+from ...actions import Action, Decision, Play
+from ...cards import Card, CardError, format_cards, multiset_contains, multiset_remove, shortfall
+from ...choices import ChooseCards
+from ...errors import TutorError, short_value
+from ...game import Event, Game, IllegalAction, Verdict
+from ...jsondata import fresh_json
+from ...rng import derive
+from ...tricktaking import TRUMP
+from .order import (beaten_by, card_sort_key, follow_sets, follows, group, lowest, points, power, same_group,
+                    sort_hand, trick_winner, trump_order, valid_throws)
+from .scoring import hand_result
+from .state import (DECK, HAND_SIZE, KITTY_SIZE, PHASES, PLAYERS, TEAMS, Entry, Flags, Session, State, _EMPTY4,
+                    team_of)
+
+
+def _event(key: str, rules: tuple[str, ...] = (), **params: Any) -> Event:
+    return Event(key, params, rules)
+
+
+def _yes(key: str, rules: tuple[str, ...], **params: Any) -> Verdict:
+    return Verdict(True, key, params, rules)
+
+
+def _no(key: str, rules: tuple[str, ...], **params: Any) -> Verdict:
+    return Verdict(False, key, params, rules)
+
+
+def _set(t: tuple, i: int, value: Any) -> tuple:
+    return t[:i] + (value,) + t[i + 1:]
+
+
+def _is_seat(seat: Any) -> bool:
+    return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < PLAYERS
+
+
+def _token(value: Any) -> Card | None:
+    try:
+        card = Card.parse(value)
+    except CardError:
+        return None
+    return card if DECK.accepts(card) and not card.declared else None
+
+
+class Shengji(Game):
+    """Shengji, one deck (shengji.md; the seed's rules by default)."""
+
+    name = "shengji"
+    title = {"en": "Shengji", "ja": "升級"}
+    phases = PHASES
+    Flags = Flags
+    rule_prefix = "SJ"
+    kinds = ("legal", "trick", "score", "steps")
+    direction = "counterclockwise"  # SJ-PLAYERS-1 (反時計回り)
+    passes_in_play = False  # every turn of play is cards (SJ-FOLLOW-5)
+
+    def partner(self, state: Any, seat: int) -> int | None:
+        return (seat + 2) % PLAYERS  # SJ-PLAYERS-1
+
+    # ------------------------------------------------------------------ dealing
+    def new_game(self, flags: Flags, seed: int | str) -> State:
+        first = flags.first_drawer if flags.first_drawer >= 0 else derive(seed, "shengji-first-drawer").below(PLAYERS)
+        session = Session(hand_no=1, levels=(flags.start_level, flags.start_level), dealer=None, first_drawer=first)
+        state = State(flags=flags, seed=seed, phase="draw", hands=_EMPTY4, to_act=first,
+                      trump_rank=flags.start_level, session=session)
+        return self._deal(state)
+
+    def _deal(self, state: State) -> State:
+        """SJ-DEAL-1/2: a shuffled deck; the first drawer draws first; the last six are the kitty."""
+        deck = list(DECK.cards())
+        derive(state.seed, "shengji-deal", state.hand_no).shuffle(deck)
+        stock, kitty = tuple(deck[:PLAYERS * HAND_SIZE]), tuple(deck[PLAYERS * HAND_SIZE:])
+        first = state.session.first_drawer
+        log = state.log + (_event("sj.event.deal", ("SJ-DEAL-1", "SJ-DEAL-2", "SJ-DECK-2"), hand=state.hand_no,
+                                  seat=first, rank=state.trump_rank),)
+        return replace(state, phase="draw", hands=_EMPTY4, to_act=first, trump_suit=None, stock=stock, kitty=kitty,
+                       exposed=None, chance_open=False, last_drawer=None, kitty_turned=0, turned=(), buried=(),
+                       trick=(), trick_no=1, leader=None, trick_closed=False, last_trick=None,
+                       points=(0,) * PLAYERS, won=_EMPTY4, penalty=0, failed_throw=None, set_aside=(),
+                       voids=(frozenset(),) * PLAYERS, result=None, log=log)
+
+    def next_hand(self, state: State) -> State:
+        """After the score: the next hand, dealt by the next dealer at its team's level (SJ-NEXT-1…3,
+        SJ-DEAL-2: the dealer draws first). The game's end (SJ-END-1) deals no more."""
+        ses = state.session
+        if state.phase != "score" or ses.next_dealer is None or ses.game_over:
+            return state
+        dealer = ses.next_dealer
+        rank = ses.levels[dealer % 2]
+        session = replace(ses, hand_no=ses.hand_no + 1, dealer=dealer, first_drawer=dealer, next_dealer=None)
+        nxt = replace(state, session=session, trump_rank=rank,
+                      log=state.log + (_event("sj.event.next_hand", ("SJ-NEXT-3", "SJ-DEAL-2"), hand=ses.hand_no + 1,
+                                              seat=dealer, rank=rank),))
+        return self._deal(nxt)
+
+    def session(self, state: State) -> dict[str, Any]:
+        ses = state.session
+        return {"hand_no": ses.hand_no, "scores": None, "target": None, "dealer": ses.dealer,
+                "next_dealer": ses.next_dealer, "next_first_bidder": None, "game_over": ses.game_over,
+                "winner": ses.winner, "levels": {t: ses.levels[i] for i, t in enumerate(TEAMS)}}
+
+    def game_over(self, state: State) -> bool:
+        return state.session.game_over
+
+    # ------------------------------------------------------------------ queries
+    def to_act(self, state: State) -> int | None:
+        return state.to_act
+
+    def round_over(self, state: State) -> bool:
+        return state.phase == "score"
+
+    def order(self, state: State):  # noqa: ANN201 - a TrumpOrder
+        return trump_order(state.trump_rank, state.trump_suit)
+
+    def first_hand(self, state: State) -> bool:
+        """SJ-DECLARE-3: the first hand of the game, whose dealer the draw decides."""
+        return state.session.dealer is None
+
+    def all_cards(self, state: State) -> list[Card]:
+        cards = [c for h in state.hands for c in h] + list(state.stock) + list(state.kitty) + list(state.buried)
+        cards += [c for e in state.trick for c in e.cards] + list(state.set_aside)
+        return cards + [c for pile in state.won for c in pile]
+
+    def check_value(self, state: State, key: str) -> Any:
+        if key == "trump_suit":
+            return state.trump_suit
+        if key == "trump_rank":
+            return state.trump_rank
+        if key == "dealer":
+            return state.dealer
+        if key == "kitty_turned":
+            return state.kitty_turned
+        if key == "exposed":
+            return {"seat": state.exposed[0], "cards": [state.exposed[1].token]} if state.exposed else None
+        if key == "levels":
+            return {t: state.levels[i] for i, t in enumerate(TEAMS)}
+        if key == "trick_no":
+            return state.trick_no
+        if key == "P" and state.result:
+            return state.result["P"]
+        if key == "nondealer_points":
+            return self.nondealer_points(state)
+        raise KeyError(key)
+
+    def nondealer_points(self, state: State) -> int:
+        """SJ-POINTS-2: the card points the non-dealer team has taken in tricks so far."""
+        if state.dealer is None:
+            return 0
+        return sum(state.points[s] for s in range(PLAYERS) if team_of(s) != team_of(state.dealer))
+
+    # ------------------------------------------------------------------ windows: exposing
+    def window(self, state: State) -> Any:
+        """After each drawn card, the chance to expose a trump-rank card, asked in turn order from
+        the seat that drew (SJ-DEAL-3); none once a card is exposed (SJ-DECLARE-1)."""
+        from ...windows import Window
+        if state.phase != "draw" or not state.chance_open or state.exposed is not None:
+            return None
+        start = state.last_drawer if state.last_drawer is not None else 0
+        order = tuple((start + k) % PLAYERS for k in range(PLAYERS))
+        if not any(self._exposable(state, s) for s in order):
+            return None
+        return Window("expose", order, ("SJ-DECLARE-1", "SJ-DEAL-3"))
+
+    def _exposable(self, state: State, seat: int) -> list[Card]:
+        return [c for c in state.hands[seat] if c.rank == state.trump_rank and not c.special]
+
+    def close_window(self, state: State) -> State:
+        """Nobody exposes after this card: the draw goes on; after the last card the draw ends."""
+        if state.phase == "draw" and state.chance_open:
+            state = replace(state, chance_open=False)
+        if state.phase == "draw" and not state.stock and not state.chance_open:
+            state = self._end_draw(state)
+        if state.phase == "kitty_flip":
+            state = self._flip_kitty(state)
+        return state
+
+    def settle(self, state: State) -> State:
+        """The position settled (rules/README.md §4.2): open chances declined and the automatic
+        steps run up to the next decision. The draw is automatic in the spec: it runs to its end,
+        every chance to expose declined."""
+        state = self.close_window(state)
+        while state.phase == "draw" and state.to_act is not None and state.stock:
+            state = self.close_window(self._draw(state, state.to_act))
+        return state
+
+    def _end_draw(self, state: State) -> State:
+        """The draw is over: with an exposure the dealer takes the kitty (SJ-DECLARE-3/4, SJ-KITTY-1);
+        without one the first hand's dealer is the first drawer and the kitty is turned (SJ-DECLARE-5)."""
+        dealer = state.dealer
+        log = state.log
+        if dealer is None:
+            dealer = state.exposed[0] if state.exposed is not None and state.exposed[0] is not None \
+                else state.session.first_drawer
+            rule = "SJ-DECLARE-3"
+            log += (_event("sj.event.dealer_exposer" if state.exposed else "sj.event.dealer_first_drawer", (rule,),
+                           seat=dealer),)
+        state = replace(state, session=replace(state.session, dealer=dealer), log=log)
+        if state.exposed is None:
+            return replace(state, phase="kitty_flip", to_act=None,
+                           log=state.log + (_event("sj.event.no_exposure", ("SJ-DECLARE-5",)),))
+        return self._take_kitty(state)
+
+    def _flip_kitty(self, state: State) -> State:
+        """SJ-DECLARE-5/6: the kitty turned one card at a time: the first trump-rank card fixes the
+        trump suit; with none, the suit of the highest card turned (the first of equals, jokers
+        ignored). The turned cards are public and go to the dealer (SJ-DECLARE-7)."""
+        from ...tricktaking import RANK_ORDER
+        kitty = state.kitty
+        turned: list[Card] = []
+        suit = None
+        rules: tuple[str, ...] = ("SJ-DECLARE-5",)
+        for card in kitty:
+            turned.append(card)
+            if not card.special and card.rank == state.trump_rank:
+                suit = card.suit
+                break
+        if suit is None:
+            plain = [c for c in turned if not c.special]
+            if plain:
+                best = max(RANK_ORDER.index(c.rank) for c in plain)
+                suit = next(c.suit for c in plain if RANK_ORDER.index(c.rank) == best)
+            else:  # six jokers cannot be: one deck holds two (kept total for a hand-made scenario)
+                suit = "S"
+            rules = ("SJ-DECLARE-6",)
+        log = state.log + (_event("sj.event.kitty_turned", rules + ("SJ-DECLARE-7",), cards=[c.token for c in turned],
+                                  suit=suit),)
+        state = replace(state, trump_suit=suit, kitty_turned=len(turned), turned=tuple(turned), log=log)
+        return self._take_kitty(state)
+
+    def _take_kitty(self, state: State) -> State:
+        dealer = state.dealer
+        assert dealer is not None
+        order = trump_order(state.trump_rank, state.trump_suit)
+        hands = tuple(sort_hand(order, h) for h in state.hands)
+        hands = _set(hands, dealer, sort_hand(order, hands[dealer] + state.kitty))
+        return replace(state, phase="bury", hands=hands, kitty=(), to_act=dealer, chance_open=False,
+                       log=state.log + (_event("sj.event.take_kitty", ("SJ-KITTY-1",), seat=dealer),))
+
+    # ------------------------------------------------------------------ legal actions
+    def legal_actions(self, state: State, seat: int | None = None, in_turn: bool = True) -> list[Action]:
+        if seat is None:
+            seat = state.to_act
+        if seat is None or not _is_seat(seat):
+            return []
+        if not in_turn:
+            if self.window(state) is None:
+                return []
+            return [Decision("expose", c.token) for c in self._exposable(state, seat)]
+        if seat != state.to_act:
+            return []
+        if state.phase == "draw":
+            return [Decision("draw", True)] if state.stock else []
+        if state.phase == "bury":
+            return list(self._bury_spec(state, seat).expand())
+        if state.phase == "play":
+            return [Play(cards) for cards in self._plays(state, seat)]
+        return []
+
+    def _plays(self, state: State, seat: int) -> list[tuple[Card, ...]]:
+        order = self.order(state)
+        hand = state.hands[seat]
+        if state.trick:
+            seen: set[tuple[Card, ...]] = set()
+            out = []
+            for cards in follow_sets(order, hand, state.trick[0].cards):
+                key = tuple(sorted(cards, key=card_sort_key))
+                if key not in seen:
+                    seen.add(key)
+                    out.append(cards)
+            return out
+        singles = [(c,) for c in hand]
+        if not state.flags.multi_lead:
+            return singles
+        others = [c for s in range(PLAYERS) if s != seat for c in state.hands[s]]
+        return singles + list(valid_throws(order, hand, others))
+
+    def _bury_spec(self, state: State, seat: int) -> ChooseCards:
+        """SJ-KITTY-1: any six of the dealer's 18 cards, as one "choose 6" decision."""
+        return ChooseCards("bury", state.hands[seat], KITTY_SIZE, rule_ids=("SJ-KITTY-1",))
+
+    def decision_spec(self, state: State, seat: int | None = None, in_turn: bool = True) -> ChooseCards | None:
+        if seat is None:
+            seat = state.to_act
+        if seat is None or not in_turn or seat != state.to_act or state.phase != "bury":
+            return None
+        return self._bury_spec(state, seat)
+
+    def decision_options(self, state: State, seat: int) -> list[Action] | None:
+        if state.phase == "draw" and seat == state.to_act and state.stock:
+            return [Decision("draw", True)]
+        return None
+
+    def action_params(self, action: Any) -> dict[str, Any]:
+        if action.key == "expose":
+            return {"cards": [action.value]}
+        if action.key == "bury":
+            return {"cards": list(action.value)}
+        return super().action_params(action)
+
+    # ------------------------------------------------------------------ explain
+    def explain(self, state: State, action: Action, seat: int | None = None, in_turn: bool = True) -> Verdict:
+        return self._judge(state, action, seat, in_turn)
+
+    def _judge(self, state: State, action: Action, seat: int | None, in_turn: bool) -> Verdict:
+        if seat is None:
+            seat = state.to_act
+        if state.phase == "score":
+            return _no("sj.hand_over", ("SJ-SCORE-1",))
+        if seat is None:
+            return _no("sj.automatic", ("SJ-DEAL-1",))
+        if not _is_seat(seat):
+            return _no("common.bad_seat", (), seat=seat, players=PLAYERS)
+        if isinstance(action, Decision) and action.key == "expose":
+            return self._judge_expose(state, action, seat, in_turn)
+        if not in_turn:
+            return _no("sj.only_expose_out_of_turn", ("SJ-DECLARE-1",))
+        if seat != state.to_act:
+            rule = {"draw": "SJ-DEAL-1", "bury": "SJ-KITTY-1"}.get(state.phase, "SJ-LEAD-1")
+            return _no("common.not_your_turn", (rule,), seat=seat, to_act=state.to_act)
+        if state.phase == "draw":
+            if not (isinstance(action, Decision) and action.key == "draw" and action.value is True):
+                return _no("common.wrong_phase", ("SJ-DEAL-1",), phase="draw", expected='{"draw": true}')
+            if not state.stock:
+                return _no("sj.stock_empty", ("SJ-DEAL-1",))
+            return _yes("sj.ok.draw", ("SJ-DEAL-1",), left=len(state.stock) - 1)
+        if state.phase == "bury":
+            return self._judge_bury(state, action, seat)
+        return self._judge_play(state, action, seat)
+
+    def _judge_expose(self, state: State, action: Decision, seat: int, in_turn: bool) -> Verdict:
+        card = _token(action.value) if isinstance(action.value, str) else None
+        if card is None:
+            return _no("sj.expose_one_card", ("SJ-DECLARE-2",), value=short_value(action.value))
+        if state.phase != "draw":
+            return _no("sj.expose_after_draw", ("SJ-DECLARE-1",))
+        if state.exposed is not None:
+            return _no("sj.already_exposed", ("SJ-DECLARE-1",), seat=state.exposed[0], cards=[state.exposed[1].token])
+        if card not in state.hands[seat]:
+            return _no("common.not_in_hand", ("SJ-DECLARE-1",), cards=[card.token])
+        if card.special or card.rank != state.trump_rank:
+            return _no("sj.expose_rank", ("SJ-DECLARE-1", "SJ-DECK-2"), cards=[card.token], rank=state.trump_rank)
+        if not state.chance_open:
+            return _no("sj.expose_between_draws", ("SJ-DEAL-3",))
+        rules = ("SJ-DECLARE-1", "SJ-DECLARE-3" if self.first_hand(state) else "SJ-DECLARE-4")
+        key = "sj.ok.expose_dealer" if self.first_hand(state) else "sj.ok.expose"
+        return _yes(key, rules, cards=[card.token], suit=card.suit, seat=seat)
+
+    def _read_bury(self, action: Action) -> list[Card] | None:
+        if not (isinstance(action, Decision) and action.key == "bury" and isinstance(action.value, tuple)):
+            return None
+        cards = [_token(v) for v in action.value]
+        return None if any(c is None for c in cards) else cards  # type: ignore[return-value]
+
+    def _judge_bury(self, state: State, action: Action, seat: int) -> Verdict:
+        if not (isinstance(action, Decision) and action.key == "bury"):
+            return _no("common.wrong_phase", ("SJ-KITTY-1",), phase="bury", expected='{"bury": [six cards]}')
+        cards = self._read_bury(action)
+        if cards is None or len(cards) != KITTY_SIZE:
+            return _no("sj.bury_six", ("SJ-KITTY-1",), count=KITTY_SIZE)
+        if not multiset_contains(state.hands[seat], cards):
+            absent, repeated = shortfall(state.hands[seat], cards)
+            if absent:
+                return _no("common.not_in_hand", ("SJ-KITTY-1",), cards=[c.token for c in absent])
+            return _no("sj.bury_repeat", ("SJ-KITTY-1",), cards=[c.token for c in repeated])
+        worth = points(cards)
+        if worth:
+            return _yes("sj.ok.bury_points", ("SJ-KITTY-1", "SJ-KITTY-3"), points=worth,
+                        double=worth * state.flags.kitty_multiplier)
+        return _yes("sj.ok.bury", ("SJ-KITTY-1", "SJ-KITTY-2"))
+
+    def _read_play(self, action: Action) -> tuple[Card, ...] | None:
+        if not isinstance(action, Play) or action.type is not None:
+            return None
+        return tuple(action.cards)
+
+    def _judge_play(self, state: State, action: Action, seat: int) -> Verdict:
+        cards = self._read_play(action)
+        if cards is None:
+            return _no("common.wrong_phase", ("SJ-LEAD-1",), phase="play", expected="[cards]")
+        bad = [c.token for c in cards if c.declared or not DECK.accepts(c)]
+        if bad:
+            return _no("common.not_in_deck", ("SJ-DECK-1",), cards=bad)
+        hand = state.hands[seat]
+        if not multiset_contains(hand, cards):
+            absent, _ = shortfall(hand, cards)
+            return _no("common.not_in_hand", ("SJ-LEAD-1",), cards=[c.token for c in absent or cards])
+        order = self.order(state)
+        if not state.trick:
+            return self._judge_lead(state, seat, cards, order)
+        led = state.trick[0].cards
+        k = len(led)
+        if len(cards) != k:
+            return _no("sj.play_count", ("SJ-FOLLOW-5", "SJ-THROW-4") if k > 1 else ("SJ-FOLLOW-5",), count=k)
+        g = group(order, led[0])
+        if not follows(order, hand, led, cards):
+            held = sum(1 for c in hand if group(order, c) == g)
+            if k == 1:
+                rule = "SJ-FOLLOW-1" if g == TRUMP else "SJ-FOLLOW-2"
+                return _no("sj.must_follow_trump" if g == TRUMP else "sj.must_follow", (rule, "SJ-RANK-4"),
+                           suit=g, cards=[c.token for c in cards])
+            return _no("sj.must_follow_throw", ("SJ-THROW-4", "SJ-FOLLOW-4"), suit=g, need=min(k, held), count=k)
+        matching = all(group(order, c) == g for c in cards)
+        if k == 1:
+            card = cards[0]
+            if matching:
+                rules = ("SJ-FOLLOW-1",) if g == TRUMP else ("SJ-FOLLOW-2",)
+                key = "sj.ok.follow_trump" if g == TRUMP else "sj.ok.follow"
+                if g != TRUMP and card.suit != g:
+                    key = "sj.ok.follow"
+                verdict = _yes(key, rules + ("SJ-RANK-4",), suit=g)
+            elif group(order, card) == TRUMP:
+                verdict = _yes("sj.ok.void_trump", ("SJ-FOLLOW-3", "SJ-RANK-1"), suit=g)
+            else:
+                verdict = _yes("sj.ok.void", ("SJ-FOLLOW-3",), suit=g)
+        else:
+            verdict = _yes("sj.ok.follow_throw", ("SJ-THROW-4",), suit=g, count=k)
+        return self._with_outcome(state, seat, cards, verdict)
+
+    def _judge_lead(self, state: State, seat: int, cards: tuple[Card, ...], order: Any) -> Verdict:
+        if len(cards) == 1:
+            g = group(order, cards[0])
+            return _yes("sj.ok.lead_trump" if g == TRUMP else "sj.ok.lead", ("SJ-COMBO-1", "SJ-RANK-4"), suit=g)
+        if not state.flags.multi_lead:
+            return _no("sj.no_throws", ("SJ-COMBO-1", "SJ-COMBO-2"))
+        g = same_group(order, cards)
+        if g is None:
+            return _no("sj.throw_one_suit", ("SJ-THROW-1", "SJ-RANK-4"))
+        others = [c for s in range(PLAYERS) if s != seat for c in state.hands[s]]
+        if beaten_by(order, cards, others):
+            low = lowest(order, cards)
+            # only what the rules make public: a higher card of the suit is out, never where
+            return _no("sj.throw_fails", ("SJ-THROW-2", "SJ-THROW-3"), suit=g, cards=[low.token])
+        return _yes("sj.ok.throw", ("SJ-COMBO-2", "SJ-THROW-1", "SJ-THROW-2"), suit=g, count=len(cards))
+
+    def _with_outcome(self, state: State, seat: int, cards: tuple[Card, ...], verdict: Verdict) -> Verdict:
+        """A legal follow also says who holds the trick with it so far (only the cards on the table)."""
+        plays = [(e.seat, e.cards) for e in state.trick] + [(seat, cards)]
+        winner, rule = trick_winner(self.order(state), plays)
+        if winner == seat:
+            more = (("sj.outcome.wins", {}),)
+        else:
+            more = (("sj.outcome.loses", {"seat": winner}),)
+        rules = verdict.rule_ids + ((rule,) if rule not in verdict.rule_ids else ())
+        return replace(verdict, rule_ids=rules, more=more)
+
+    # ------------------------------------------------------------------ apply
+    def apply(self, state: State, action: Action, seat: int | None = None, in_turn: bool = True) -> State:
+        if seat is None:
+            seat = state.to_act
+        verdict = self._judge(state, action, seat, in_turn)
+        if not verdict.legal:
+            raise IllegalAction(verdict)
+        assert seat is not None
+        if isinstance(action, Decision) and action.key == "expose":
+            return self._expose(state, seat, _token(action.value))  # type: ignore[arg-type]
+        if state.phase == "draw":
+            return self._draw(state, seat)
+        if state.phase == "bury":
+            return self._bury(state, seat, self._read_bury(action))  # type: ignore[arg-type]
+        return self._play(state, seat, self._read_play(action))  # type: ignore[arg-type]
+
+    def _draw(self, state: State, seat: int) -> State:
+        """SJ-DEAL-1: the top card of the stock to ``seat`` (public: only that a card was drawn)."""
+        card, stock = state.stock[0], state.stock[1:]
+        hands = _set(state.hands, seat, tuple(sorted(state.hands[seat] + (card,), key=card_sort_key)))
+        nxt = (seat + 1) % PLAYERS if stock else None
+        return replace(state, hands=hands, stock=stock, to_act=nxt, chance_open=True, last_drawer=seat,
+                       log=state.log + (_event("sj.event.draw", ("SJ-DEAL-1",), seat=seat, left=len(stock)),))
+
+    def _expose(self, state: State, seat: int, card: Card) -> State:
+        """SJ-DECLARE-1…4: the card's suit is trumps; in the first hand its holder becomes the dealer."""
+        first = self.first_hand(state)
+        session = replace(state.session, dealer=seat) if first else state.session
+        rules = ("SJ-DECLARE-1", "SJ-DECLARE-3" if first else "SJ-DECLARE-4")
+        log = state.log + (_event("sj.event.expose_dealer" if first else "sj.event.expose", rules, seat=seat,
+                                  cards=[card.token], suit=card.suit),)
+        return replace(state, exposed=(seat, card), trump_suit=card.suit, session=session, chance_open=False, log=log)
+
+    def _bury(self, state: State, seat: int, cards: list[Card]) -> State:
+        order = self.order(state)
+        hands = _set(state.hands, seat, sort_hand(order, multiset_remove(state.hands[seat], cards)))
+        return replace(state, hands=hands, buried=tuple(cards), phase="play", to_act=seat, leader=seat, trick=(),
+                       trick_no=1, trick_closed=False,
+                       log=state.log + (_event("sj.event.bury", ("SJ-KITTY-1", "SJ-KITTY-2"), seat=seat),
+                                        _event("sj.event.first_lead", ("SJ-LEAD-1",), seat=seat)))
+
+    def _play(self, state: State, seat: int, cards: tuple[Card, ...], rules: tuple[str, ...] = ()) -> State:
+        order = self.order(state)
+        hands = _set(state.hands, seat, multiset_remove(state.hands[seat], cards))
+        voids = state.voids
+        if state.trick:
+            g = group(order, state.trick[0].cards[0])
+            held = sum(1 for c in cards if group(order, c) == g)
+            if held < len(cards):  # SJ-FOLLOW-3: it had no more of the led suit (public)
+                voids = _set(voids, seat, voids[seat] | {g})
+        kind = "sj.event.throw" if len(cards) > 1 and not state.trick else "sj.event.play"
+        event = _event(kind, rules or (("SJ-LEAD-1",) if not state.trick else ("SJ-FOLLOW-5",)), seat=seat,
+                       cards=[c.token for c in cards])
+        trick = state.trick + (Entry(seat, tuple(cards)),)
+        state = replace(state, hands=hands, trick=trick, voids=voids, trick_closed=False, leader=trick[0].seat,
+                        log=state.log + (event,))
+        if len(trick) < PLAYERS:
+            return replace(state, to_act=(seat + 1) % PLAYERS)
+        return self._end_trick(state)
+
+    def _end_trick(self, state: State) -> State:
+        """SJ-TRICK-1…4: the winner takes the trick and leads next (SJ-LEAD-1)."""
+        plays = [(e.seat, e.cards) for e in state.trick]
+        winner, rule = trick_winner(self.order(state), plays)
+        cards = [c for e in state.trick for c in e.cards]
+        worth = points(cards)
+        pts = _set(state.points, winner, state.points[winner] + worth)
+        won = _set(state.won, winner, state.won[winner] + tuple(cards))
+        last = {"trick": [e.to_json() for e in state.trick], "winner": winner, "points": worth, "rule": rule,
+                "trick_no": state.trick_no}
+        log = state.log + (_event("sj.event.trick_won", (rule, "SJ-TRICK-4"), seat=winner, points=worth,
+                                  trick=state.trick_no),)
+        state = replace(state, points=pts, won=won, trick=(), trick_closed=True, last_trick=last,
+                        trick_no=state.trick_no + 1, leader=winner, to_act=winner, log=log)
+        if not any(state.hands):
+            return self._finish(state, winner)
+        return state
+
+    def _finish(self, state: State, last_winner: int) -> State:
+        """SJ-KITTY-3, SJ-POINTS-2/3, SJ-SCORE-1…3, SJ-NEXT-1/2, SJ-END-1/2: the hand's result."""
+        dealer = state.dealer
+        assert dealer is not None
+        r = hand_result(dealer, state.levels, self.nondealer_points(state), last_winner, state.buried,
+                        state.flags.kitty_multiplier, state.flags.end_level, state.penalty)
+        levels = tuple(r["levels_after"][t] for t in TEAMS)
+        session = replace(state.session, levels=levels, next_dealer=None if r["game_over"] else r["next_dealer"],
+                          game_over=r["game_over"], winner=r["game_winner"])
+        # the game's end is the session's (``game_over``, ``winner``); the result is this hand's
+        result = {**{k: v for k, v in r.items() if k not in ("game_over", "game_winner")},
+                  "buried": format_cards(state.buried), "last_trick_winner": last_winner,
+                  "trick_points": self.nondealer_points(state), "dealer": dealer}
+        log = state.log + (_event("sj.event.kitty_shown", ("SJ-KITTY-3",), cards=format_cards(state.buried),
+                                  points=r["kitty_points"], bonus=r["kitty_bonus"]),
+                           _event("sj.event.hand_end", tuple(r["rule_ids"]), points=r["P"], team=r["hand_winner"],
+                                  steps=r["steps"]))
+        if r["game_over"]:
+            log += (_event("sj.event.game_over", ("SJ-END-1",), team=r["game_winner"]),)
+        return replace(state, phase="score", to_act=None, session=session, result=result, log=log)
+
+    # ------------------------------------------------------------------ a failed throw
+    def attempt(self, state: State, action: Action, seat: int | None = None, in_turn: bool = True) -> State:
+        """SJ-THROW-3: an announced throw that another hand beats is shown, and its lowest card is
+        led alone; the rest go back to hand; ``throw_fail_penalty`` points go to the non-dealers."""
+        if seat is None:
+            seat = state.to_act
+        verdict = self._judge(state, action, seat, in_turn)
+        if verdict.legal or verdict.key != "sj.throw_fails":
+            raise IllegalAction(verdict)
+        assert seat is not None
+        cards = self._read_play(action)
+        assert cards is not None
+        low = lowest(self.order(state), cards)
+        failed = {"seat": seat, "cards": [c.token for c in cards], "led": low.token}
+        state = replace(state, penalty=state.penalty + state.flags.throw_fail_penalty, failed_throw=failed,
+                        log=state.log + (_event("sj.event.throw_failed", ("SJ-THROW-2", "SJ-THROW-3"), seat=seat,
+                                                cards=[c.token for c in cards], led_cards=[low.token],
+                                                penalty=state.flags.throw_fail_penalty),))
+        return self._play(state, seat, (low,), ("SJ-THROW-3",))
+
+    # ------------------------------------------------------------------ golden kinds
+    def trick(self, setup: Mapping[str, Any]) -> dict[str, Any]:
+        from .scenario import trick_from_setup
+        return trick_from_setup(self, setup)
+
+    def score(self, setup: Mapping[str, Any]) -> dict[str, Any]:
+        from .scenario import score_from_setup
+        return score_from_setup(self, setup)
+
+    def from_setup(self, setup: Mapping[str, Any], path: str = "setup") -> State:
+        from .scenario import state_from_setup
+        return state_from_setup(self, setup, path)
+
+    # ------------------------------------------------------------------ view
+    def winning(self, state: State) -> int | None:
+        """Who holds the trick so far (every card of it is face up)."""
+        if not state.trick or state.trump_suit is None:
+            return None
+        return trick_winner(self.order(state), [(e.seat, e.cards) for e in state.trick])[0]
+
+    def table_view(self, state: State, seat: int | None, lang: str = "en") -> dict[str, Any]:
+        """What ``seat`` may see: its hand, the exposure, the turned kitty, the non-dealers' points
+        (face up, SJ-TRICK-4); the buried kitty only to the dealer until the hand is over (SJ-KITTY-2)."""
+        if seat is not None and not _is_seat(seat):
+            raise TutorError("error.no_seat", seat=short_value(seat), players=PLAYERS)
+        from ...flags import flags_to_dict
+        dealer = state.dealer
+        over = state.phase == "score"
+        nondealers = [s for s in range(PLAYERS) if dealer is not None and team_of(s) != team_of(dealer)]
+        return {
+            "game": self.name, "flags": flags_to_dict(state.flags), "phases": list(PHASES), "phase": state.phase,
+            "seat": seat, "to_act": state.to_act, "players": PLAYERS, "hand_no": state.hand_no,
+            "hand": format_cards(state.hands[seat]) if seat is not None else None,
+            "cards_held": [len(h) for h in state.hands],
+            "stock_left": len(state.stock),
+            "trump_rank": state.trump_rank, "trump_suit": state.trump_suit,
+            "exposed": {"seat": state.exposed[0], "cards": [state.exposed[1].token]} if state.exposed else None,
+            "dealer": dealer, "first_hand": self.first_hand(state), "first_drawer": state.session.first_drawer,
+            "levels": {t: state.levels[i] for i, t in enumerate(TEAMS)},
+            "scores": list(state.scores),  # the levels as numbers (2 … 14): the running score
+            "kitty_turned": format_cards(state.turned),
+            "kitty_size": len(state.kitty),
+            "buried": format_cards(state.buried) if (seat is not None and seat == dealer) or over else None,
+            "buried_count": len(state.buried),
+            "trick": [e.to_json() for e in state.trick], "trick_no": state.trick_no, "leader": state.leader,
+            "winning": self.winning(state),
+            "last_trick": fresh_json(state.last_trick) if state.last_trick else None,
+            "nondealer_points": self.nondealer_points(state),
+            "points_taken": {str(s): state.points[s] for s in nondealers},
+            "point_cards": {str(s): [c.token for c in state.won[s] if points([c])] for s in nondealers},
+            "penalty": state.penalty,
+            "failed_throw": fresh_json(state.failed_throw) if state.failed_throw else None,
+            "voids": {str(s): sorted(v) for s, v in enumerate(state.voids) if v},
+            "result": fresh_json(state.result) if state.result else None,
+            "session": self.session(state),
+        }
+

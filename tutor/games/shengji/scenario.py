@@ -1,0 +1,301 @@
+"""Builds a Shengji state from a scenario / golden setup (rules/README.md §4.2, §4.6).
+
+Unknown hands are filled with cards placed nowhere else (README §4.2). Facts a setup leaves out
+take a value consistent with it:
+
+* ``dealer``: the seat that led the current trick's first trick is not known, so seat 0 by
+  default (in ``bury`` the seat to act); the dealer's team is at the trump rank, the other team
+  at ``start_level`` unless ``levels`` says otherwise (an extra key of this tutor's scenarios).
+* In ``draw``: the seat that just drew is the one before ``to_act`` and its chances to expose are
+  still open (§4.2 Timing); a seat not listed holds as many cards as the draw order gives it
+  (the seat before it in order from ``to_act``); the stock is what is placed nowhere else, less
+  the kitty. A ``trump_suit`` without ``exposed`` stands for the trump-rank card of that suit,
+  exposed by whoever holds it.
+* In ``play``: every seat holds as many cards as the listed ones before this trick; the cards
+  of earlier tricks are set aside (their winners are unknown, so they count for nobody); the
+  buried kitty is ``kitty`` or six cards placed nowhere else.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Mapping
+
+from ...cards import Card
+from ...errors import ScenarioError, quoted, short_value
+from ...scenario import (check_deck_counts, check_hand_sizes, check_keys, parse_card_list, parse_seat, parse_seat_map,
+                         parse_seed, unplaced_cards)
+from .order import card_sort_key, points, sort_hand, trick_winner, trump_order
+from .scoring import hand_result
+from .state import DECK, HAND_SIZE, KITTY_SIZE, LEVELS, PLAYERS, TEAMS, Entry, Session, State
+
+if TYPE_CHECKING:
+    from .game import Shengji
+
+KEYS_REQUIRED = ("flags", "phase", "to_act", "hands", "trump_rank")
+KEYS_OPTIONAL = ("cards_held", "trick", "trump_suit", "dealer", "kitty", "exposed", "first_hand", "levels",
+                 "in_turn", "include_side", "seed")
+PHASES = ("draw", "kitty_flip", "bury", "play")
+SUITS = ("S", "H", "D", "C")
+
+
+def _at(path: str, key: str) -> str:
+    return f"{path}.{key}" if path else key
+
+
+def _rank(value: Any, path: str) -> str:
+    if value not in LEVELS:
+        raise ScenarioError(path, "error.one_of", choices=quoted(LEVELS), got=short_value(value))
+    return value
+
+
+def _suit(value: Any, path: str, allow_none: bool = False) -> str | None:
+    if value is None and allow_none:
+        return None
+    if value not in SUITS:
+        raise ScenarioError(path, "error.one_of", choices=quoted(SUITS), got=short_value(value))
+    return value
+
+
+def _levels(value: Any, path: str) -> dict[str, str]:
+    if not isinstance(value, dict) or set(value) != set(TEAMS):
+        raise ScenarioError(path, "error.expected", what="levels", got=short_value(value))
+    return {t: _rank(value[t], f"{path}.{t}") for t in TEAMS}
+
+
+def parse_trick(value: Any, path: str, complete: bool) -> list[Entry]:
+    """Trick entries ``{seat, cards}`` in playing order, seats in turn order, each the lead's size."""
+    if not isinstance(value, list):
+        raise ScenarioError(path, "error.expected", what="trick_list", got=short_value(value))
+    if (complete and len(value) != PLAYERS) or len(value) > PLAYERS:
+        raise ScenarioError(path, "error.sj.trick_size", plays=PLAYERS, n=len(value))
+    out: list[Entry] = []
+    for i, entry in enumerate(value):
+        ep = f"{path}[{i}]"
+        if isinstance(entry, dict) and "action" in entry:
+            raise ScenarioError(f"{ep}.action", "error.sj.no_pass")
+        check_keys(entry, ep, ("seat", "cards"), ())
+        seat = parse_seat(entry["seat"], f"{ep}.seat", PLAYERS)
+        assert seat is not None
+        cards = parse_card_list(entry["cards"], f"{ep}.cards", DECK)
+        if not cards:
+            raise ScenarioError(f"{ep}.cards", "error.sj.empty_play")
+        if out and len(cards) != len(out[0].cards):
+            raise ScenarioError(f"{ep}.cards", "error.sj.play_size", count=len(out[0].cards), n=len(cards))
+        if out and seat != (out[-1].seat + 1) % PLAYERS:
+            raise ScenarioError(f"{ep}.seat", "error.scenario.seat_order", seat=seat, before=out[-1].seat,
+                                expected=(out[-1].seat + 1) % PLAYERS)
+        out.append(Entry(seat, tuple(cards)))
+    check_deck_counts([(f"{path}[{i}].cards", e.cards) for i, e in enumerate(out)], DECK)
+    return out
+
+
+def trick_from_setup(game: "Shengji", setup: Mapping[str, Any]) -> dict[str, Any]:
+    """The golden ``trick`` kind: who wins a finished trick (SJ-TRICK-1…3, SJ-THROW-5) and its points."""
+    path = "setup"
+    check_keys(setup, path, ("flags", "trick", "trump_rank", "trump_suit"), ())
+    flags = game.flags(setup.get("flags"), _at(path, "flags"))
+    rank = _rank(setup["trump_rank"], _at(path, "trump_rank"))
+    suit = _suit(setup["trump_suit"], _at(path, "trump_suit"))
+    trick = parse_trick(setup["trick"], _at(path, "trick"), complete=True)
+    winner, rule = trick_winner(trump_order(rank, suit), [(e.seat, e.cards) for e in trick])
+    return {"winner": winner, "rule": rule, "points": points(c for e in trick for c in e.cards)}
+
+
+def score_from_setup(game: "Shengji", setup: Mapping[str, Any]) -> dict[str, Any]:
+    """The golden ``score`` kind: a hand's result from its end facts (SJ-POINTS-2/3, SJ-SCORE, SJ-NEXT, SJ-END)."""
+    path = "setup"
+    check_keys(setup, path, ("flags", "dealer", "levels", "nondealer_trick_points", "last_trick_winner",
+                             "kitty_discards"), ("penalty",))
+    flags = game.flags(setup.get("flags"), _at(path, "flags"))
+    dealer = parse_seat(setup["dealer"], _at(path, "dealer"), PLAYERS)
+    levels = _levels(setup["levels"], _at(path, "levels"))
+    pts = setup["nondealer_trick_points"]
+    if not isinstance(pts, int) or isinstance(pts, bool) or not 0 <= pts <= 100 or pts % 5:
+        raise ScenarioError(_at(path, "nondealer_trick_points"), "error.sj.points", got=short_value(pts))
+    last = parse_seat(setup["last_trick_winner"], _at(path, "last_trick_winner"), PLAYERS)
+    buried = parse_card_list(setup["kitty_discards"], _at(path, "kitty_discards"), DECK)
+    if len(buried) != KITTY_SIZE:
+        raise ScenarioError(_at(path, "kitty_discards"), "error.scenario.kitty_size", size=KITTY_SIZE, n=len(buried))
+    check_deck_counts([(_at(path, "kitty_discards"), buried)], DECK)
+    penalty = setup.get("penalty", 0)
+    assert dealer is not None and last is not None
+    return hand_result(dealer, [levels[t] for t in TEAMS], pts, last, buried, flags.kitty_multiplier,
+                       flags.end_level, penalty)
+
+
+def _draw_sizes(hands: Mapping[int, list[Card]], held: Mapping[int, int], to_act: int | None,
+                at: Any) -> dict[int, int]:
+    """How many cards each seat holds in the draw: in turn order from the next drawer, a run of
+    ``r`` then a run of ``r + 1`` (the seats that drew this round); an unlisted seat holds what
+    the seat before it in that order holds."""
+    start = to_act if to_act is not None else 0
+    order = [(start + k) % PLAYERS for k in range(PLAYERS)]
+    known = {s: held.get(s, len(hands[s])) for s in range(PLAYERS) if s in hands or s in held}
+    if to_act is None:  # the draw is complete
+        return {s: HAND_SIZE for s in range(PLAYERS)}
+    sizes: dict[int, int] = {}
+    base = min(known.values()) if known else 0
+    prev = base
+    for s in order:
+        sizes[s] = known.get(s, prev)
+        prev = sizes[s]
+    values = [sizes[s] for s in order]
+    if any(b < a for a, b in zip(values, values[1:])) or values[-1] - values[0] > 1 or values[-1] > HAND_SIZE:
+        raise ScenarioError(at("hands"), "error.sj.draw_sizes", seat=to_act)
+    return sizes
+
+
+def state_from_setup(game: "Shengji", setup: Mapping[str, Any], path: str = "setup") -> State:
+    at = lambda key: _at(path, key)  # noqa: E731
+    check_keys(setup, path, KEYS_REQUIRED, KEYS_OPTIONAL)
+    flags = game.flags(setup.get("flags"), at("flags"))
+    phase = setup["phase"]
+    if phase not in PHASES:
+        raise ScenarioError(at("phase"), "error.one_of", choices=quoted(PHASES), got=short_value(phase))
+    automatic = phase == "kitty_flip" or (phase == "draw" and setup["to_act"] is None)
+    to_act = parse_seat(setup["to_act"], at("to_act"), PLAYERS, allow_none=automatic)
+    seed = parse_seed(setup, at("seed"))
+    rank = _rank(setup["trump_rank"], at("trump_rank"))
+    suit = _suit(setup.get("trump_suit"), at("trump_suit"), allow_none=phase in ("draw", "kitty_flip"))
+    if phase == "kitty_flip" and suit is not None:
+        raise ScenarioError(at("trump_suit"), "error.sj.flip_has_no_trump")
+    first_hand = setup.get("first_hand", False)
+    if not isinstance(first_hand, bool):
+        raise ScenarioError(at("first_hand"), "error.expected", what="bool", got=short_value(first_hand))
+    if first_hand and phase != "draw":
+        raise ScenarioError(at("first_hand"), "error.sj.first_hand_draw")
+    if first_hand and "dealer" in setup:
+        raise ScenarioError(at("dealer"), "error.sj.first_hand_dealer")
+    default_dealer = to_act if phase == "bury" and to_act is not None else 0
+    dealer = None if first_hand else parse_seat(setup.get("dealer", default_dealer), at("dealer"), PLAYERS)
+    if phase == "bury" and dealer != to_act:
+        raise ScenarioError(at("to_act"), "error.sj.dealer_buries", seat=dealer)
+    levels = _levels(setup["levels"], at("levels")) if "levels" in setup else None
+
+    hands = {s: list(parse_card_list(v, f"{at('hands')}.{s}", DECK))
+             for s, v in parse_seat_map(setup["hands"], at("hands"), PLAYERS).items()}
+    most = {s: HAND_SIZE + (KITTY_SIZE if phase == "bury" and s == dealer else 0) for s in range(PLAYERS)}
+    check_hand_sizes(hands, at("hands"), most, "error.sj.hand_size", size=HAND_SIZE, kitty_size=HAND_SIZE + KITTY_SIZE)
+    held = parse_seat_map(setup.get("cards_held", {}), at("cards_held"), PLAYERS)
+    for s, v in held.items():
+        if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= most[s]:
+            raise ScenarioError(f"{at('cards_held')}.{s}", "error.expected_cards", low=0, high=most[s], got=short_value(v))
+        if s in hands and v < len(hands[s]):
+            raise ScenarioError(f"{at('cards_held')}.{s}", "error.scenario.fewer_than_listed", held=v,
+                                listed=len(hands[s]))
+
+    trick = parse_trick(setup.get("trick", []), at("trick"), complete=False) if phase == "play" else []
+    if phase == "play" and "trick" not in setup:
+        raise ScenarioError(at("trick"), "error.scenario.missing_in_play")
+    if phase != "play" and setup.get("trick"):
+        raise ScenarioError(at("trick"), "error.scenario.no_trick_in_phase", phase=short_value(phase))
+    kitty: tuple[Card, ...] = ()
+    if "kitty" in setup:
+        kitty = parse_card_list(setup["kitty"], at("kitty"), DECK)
+        if len(kitty) != KITTY_SIZE:
+            raise ScenarioError(at("kitty"), "error.scenario.kitty_size", size=KITTY_SIZE, n=len(kitty))
+        if phase == "bury":
+            raise ScenarioError(at("kitty"), "error.sj.kitty_taken")
+
+    exposed: tuple[int, Card] | None = None
+    if "exposed" in setup:
+        if phase != "draw":
+            raise ScenarioError(at("exposed"), "error.sj.exposed_in_draw")
+        check_keys(setup["exposed"], at("exposed"), ("seat", "cards"), ())
+        eseat = parse_seat(setup["exposed"]["seat"], f"{at('exposed')}.seat", PLAYERS)
+        ecards = parse_card_list(setup["exposed"]["cards"], f"{at('exposed')}.cards", DECK)
+        if len(ecards) != 1 or ecards[0].special or ecards[0].rank != rank:
+            raise ScenarioError(f"{at('exposed')}.cards", "error.sj.exposed_card", rank=rank)
+        if eseat not in hands or ecards[0] not in hands[eseat]:
+            raise ScenarioError(f"{at('exposed')}.cards", "error.sj.exposed_in_hand", seat=eseat)
+        if suit != ecards[0].suit:
+            raise ScenarioError(at("trump_suit"), "error.sj.exposed_suit")
+        assert eseat is not None
+        exposed = (eseat, ecards[0])
+
+    places = [(f"{at('hands')}.{s}", c) for s, c in hands.items()] + [(at("trick"), [c for e in trick for c in e.cards]),
+                                                                     (at("kitty"), kitty)]
+    check_deck_counts(places, DECK)
+    pool = unplaced_cards(DECK, [c for _, cs in places for c in cs], seed)
+
+    if phase == "draw" and suit is not None and exposed is None:
+        # a trump-rank card of the trump suit stands, exposed by whoever holds it (README §4.6)
+        card = Card(suit=suit, rank=rank)
+        holder = next((s for s, h in hands.items() if card in h), None)
+        if holder is None:
+            if card not in pool:
+                raise ScenarioError(at("trump_suit"), "error.sj.no_exposed_card", suit=suit)
+            pool.remove(card)
+            holder = next((s for s in range(PLAYERS) if s not in hands), None)
+            if holder is None:
+                raise ScenarioError(at("trump_suit"), "error.sj.no_exposed_card", suit=suit)
+            hands[holder] = [card]
+            held.setdefault(holder, 1)
+        exposed = (holder, card)
+
+    # hand sizes
+    if phase == "draw":
+        sizes = _draw_sizes(hands, held, to_act, at)
+    elif phase == "bury":
+        sizes = {s: HAND_SIZE + (KITTY_SIZE if s == dealer else 0) for s in range(PLAYERS)}
+    elif phase == "kitty_flip":
+        sizes = {s: HAND_SIZE for s in range(PLAYERS)}
+    else:
+        played = {e.seat: len(e.cards) for e in trick}
+        before = [len(hands[s]) + played.get(s, 0) for s in sorted(hands) if s not in held] + \
+                 [held[s] + played.get(s, 0) for s in sorted(held)]
+        base = max(before) if before else HAND_SIZE
+        sizes = {s: base - played.get(s, 0) for s in range(PLAYERS)}
+    for s, v in held.items():
+        sizes[s] = v
+    full: dict[int, list[Card]] = {}
+    for s in sorted(range(PLAYERS), key=lambda s: (s not in held, s)):
+        have = hands.get(s, [])
+        want = sizes[s] if (s not in hands or s in held) else len(have)
+        extra = want - len(have)
+        if extra > len(pool):
+            raise ScenarioError(at("hands"), "error.scenario.deck_short", seat=s, n=want)
+        full[s], pool = have + pool[:extra], pool[extra:]
+    if phase == "play":
+        counts = {len(full[s]) + len(next((e.cards for e in trick if e.seat == s), ())) for s in range(PLAYERS)}
+        if len(counts) != 1:
+            raise ScenarioError(at("hands"), "error.sj.play_sizes")
+    if phase in ("draw", "kitty_flip", "play") and not kitty:
+        if len(pool) < KITTY_SIZE:
+            raise ScenarioError(at("kitty"), "error.scenario.no_kitty_cards")
+        kitty, pool = tuple(pool[:KITTY_SIZE]), pool[KITTY_SIZE:]
+
+    order = trump_order(rank, suit)
+    if phase == "draw":
+        hand_tuple = tuple(tuple(sorted(full[s], key=card_sort_key)) for s in range(PLAYERS))
+    else:
+        hand_tuple = tuple(sort_hand(order, full[s]) for s in range(PLAYERS))
+    if phase == "play" and not hand_tuple[to_act]:  # type: ignore[index]
+        raise ScenarioError(at("to_act"), "error.scenario.no_cards_to_act", seat=to_act)
+    if phase == "play":
+        expected = (trick[-1].seat + 1) % PLAYERS if trick else to_act
+        if expected != to_act:
+            raise ScenarioError(at("to_act"), "error.scenario.turn_after_trick", expected=expected, seat=to_act)
+
+    start = flags.start_level
+    if levels is None:
+        team = TEAMS[(dealer if dealer is not None else (exposed[0] if exposed else 0)) % 2]
+        levels = {t: (rank if t == team else start) for t in TEAMS}
+    level_tuple = (levels[TEAMS[0]], levels[TEAMS[1]])
+    drawn = sum(len(h) for h in hand_tuple)
+    first_drawer = to_act if to_act is not None else 0
+    if phase == "draw" and to_act is not None:
+        # the first drawer: the first seat in order from the next drawer that holds one card more
+        sizes_now = [len(hand_tuple[(to_act + k) % PLAYERS]) for k in range(PLAYERS)]
+        first_drawer = next(((to_act + k) % PLAYERS for k in range(1, PLAYERS) if sizes_now[k] > sizes_now[0]), to_act)
+    session = Session(hand_no=1, levels=level_tuple, dealer=dealer, first_drawer=first_drawer)
+    common = dict(flags=flags, seed=seed, hands=hand_tuple, trump_rank=rank, trump_suit=suit, session=session)
+    if phase == "draw":
+        last = (to_act - 1) % PLAYERS if to_act is not None else (first_drawer - 1) % PLAYERS
+        return State(phase="draw", to_act=to_act, stock=tuple(pool), kitty=kitty, exposed=exposed,
+                     chance_open=drawn > 0, last_drawer=last if drawn else None, **common)
+    if phase == "kitty_flip":
+        return State(phase="kitty_flip", to_act=None, kitty=kitty, set_aside=tuple(pool), **common)
+    if phase == "bury":
+        return State(phase="bury", to_act=to_act, set_aside=tuple(pool), **common)
+    return State(phase="play", to_act=to_act, buried=kitty, trick=tuple(trick),
+                 leader=trick[0].seat if trick else to_act, set_aside=tuple(pool), **common)
