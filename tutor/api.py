@@ -33,7 +33,9 @@ Ops (each may carry ``lang``, "en" or "ja"):
                discard: ``tutor.choices.ChooseCards.to_json``); ``expand: true`` lists it anyway
 * ``explain``  ``{state, action, seat?}``     → ``{verdict}``
 * ``apply``    ``{state, action, seat?, in_turn?}`` → ``{state, view, window}`` or ``{ok: false, verdict}``
-               (``window``: the out-of-turn window the action opened, or null; resolve it with ``window``)
+               (``window``: the out-of-turn window the action opened, or null; resolve it with ``window``).
+               An announced action the hidden cards make fail (a Shengji throw, ``Game.announcement``)
+               is applied as the rules' ``attempt`` (SJ-THROW-3), its verdict as ``attempt``
 * ``window``   ``{state, viewer?, declined?}`` → ``{status, state, view, taken, ask?}``: runs the open
                window (tutor/windows.py): bot seats answer in the rule's order and the first taker acts;
                ``status`` "ask" stops at the viewer (``ask``: its seat and options; apply its choice
@@ -222,7 +224,9 @@ def op_legal(req: dict[str, Any]) -> dict[str, Any]:
     if spec is not None:  # thousands of actions (the exchange): their spec, a few hundred bytes
         out = {"spec": spec.to_json()}
     else:
-        actions = game.legal_actions(state, seat, in_turn=in_turn)
+        # a bound viewer gets the options it may know of (a throw is announced, then judged)
+        public = game.public_legal(state, seat, in_turn=in_turn) if entry.viewer is not None and seat is not None else None
+        actions = public if public is not None else game.legal_actions(state, seat, in_turn=in_turn)
         out = {"actions": [a.to_json() for a in actions]}  # as game.action_to_json, one call fewer
     if req.get("side") and seat is not None:
         out["side"] = [a.to_json() for a in game.side_actions(state, seat)]
@@ -233,7 +237,10 @@ def op_explain(req: dict[str, Any]) -> dict[str, Any]:
     entry = _get(req)
     game, state = entry.game, entry.state
     action = game.parse_action(req.get("action"))
-    verdict = game.explain(state, action, _seat(req, entry), in_turn=req.get("in_turn", True))
+    seat, in_turn = _seat(req, entry), req.get("in_turn", True)
+    verdict = game.announcement(state, action, seat, in_turn) if entry.viewer is not None else None
+    if verdict is None:
+        verdict = game.explain(state, action, seat, in_turn=in_turn)
     return {"verdict": verdict.to_json(req.get("lang", "en"))}
 
 
@@ -245,11 +252,16 @@ def op_apply(req: dict[str, Any]) -> dict[str, Any]:
     in_turn = req.get("in_turn", True)
     seat = _seat(req, entry)
     before = game.close_window(state) if in_turn else state
+    from .windows import submit
     try:
-        new = game.apply(before, action, seat, in_turn=in_turn)
+        # an announced throw the hidden cards make fail gets the rules' consequence (SJ-THROW-3)
+        new, failed = submit(game, before, action, seat, in_turn)
     except IllegalAction as exc:
         return {"ok": False, "verdict": exc.verdict.to_json(req.get("lang", "en"))}
+    attempted = failed.to_json(req.get("lang", "en")) if failed is not None else None
     seat = game.to_act(before) if seat is None else seat  # the seat that acted, for the moves since the deal
+    if attempted is not None:
+        return _after_action(entry, new, req, _move(seat, game.action_to_json(action), in_turn), attempt=attempted)
     return _after_action(entry, new, req, _move(seat, game.action_to_json(action), in_turn))
 
 

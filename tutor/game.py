@@ -338,6 +338,22 @@ class Game(abc.ABC):
         drawn from, more than are needed, the answer's among them."""
         return None
 
+    # --- what a seat may know before it acts (the bridge asks these for a bound viewer) -----
+    def announcement(self, state: Any, action: Action, seat: int | None = None, in_turn: bool = True) -> Verdict | None:
+        """The verdict on an action the rules judge only once it is announced, as ``seat`` may know
+        it beforehand (a Shengji throw stands only if no other hand beats it, SJ-THROW-2: its
+        player cannot know that). None for every other action: ``explain`` says it all.
+
+        The bridge answers ``explain`` with it for a viewer, and ``apply`` submits such an action
+        as an ``attempt`` when the hidden cards make it fail (SJ-THROW-3), never as a refusal that
+        would tell the player what it could not know."""
+        return None
+
+    def public_legal(self, state: Any, seat: int, in_turn: bool = True) -> list[Action] | None:
+        """The options ``seat`` may choose as it may know them, where the legal set depends on
+        hidden cards (a Shengji leader may announce any throw); None: ``legal_actions``."""
+        return None
+
     def attempt(self, state: Any, action: Action, seat: int | None = None, in_turn: bool = True) -> Any:
         """Submits an illegal action whose attempt the rules punish (SJ-THROW-3, DFG-OPEN-3)."""
         raise IllegalAction(self.explain(state, action, seat, in_turn))

@@ -93,6 +93,20 @@ class ReplayError(TutorError):
     """A scripted action that does not fit the position (a lesson's or a shared replay)."""
 
 
+def submit(game: Any, state: Any, action: Action, seat: int | None, in_turn: bool = True) -> tuple[Any, Any]:
+    """Applies ``action``; an announced action the hidden cards make fail (``Game.announcement``:
+    a Shengji throw another hand beats) gets the rules' consequence (``Game.attempt``,
+    SJ-THROW-3) instead of a refusal. Returns ``(state, verdict)``: the verdict of the failed
+    announcement, or None. Other illegal actions raise ``IllegalAction``."""
+    from .game import IllegalAction
+    try:
+        return game.apply(state, action, seat, in_turn=in_turn), None
+    except IllegalAction as exc:
+        if game.announcement(state, action, seat, in_turn) is None:
+            raise
+        return game.attempt(state, action, seat, in_turn=in_turn), exc.verdict
+
+
 def scripted_move(game: Any, state: Any, seat: int, action: Action, in_turn: bool = True, where: str = "") -> Any:
     """One scripted move: in turn, it first closes any window nobody took; out of turn, it must
     take the open window (the seat in its order). Illegal moves raise ``IllegalAction``; a seat
@@ -104,7 +118,7 @@ def scripted_move(game: Any, state: Any, seat: int, action: Action, in_turn: boo
         # no window at all: the game's own verdict says why (e.g. nothing to bomb before a lead)
         if window is not None and seat not in window.order:
             raise ReplayError("error.replay.not_in_window", path=where, seat=seat, seats=list(window.order))
-    return game.apply(state, action, seat, in_turn=in_turn)
+    return submit(game, state, action, seat, in_turn)[0]  # a failed throw, as announced (SJ-THROW-3)
 
 
 def shown(game: Any, state: Any, next_takes_window: bool) -> Any:

@@ -571,6 +571,45 @@ class Shengji(Game):
             log += (_event("sj.event.game_over", ("SJ-END-1",), team=r["game_winner"]),)
         return replace(state, phase="score", to_act=None, session=session, result=result, log=log)
 
+    # ------------------------------------------------------------------ what the leader may know
+    def _announced_throw(self, state: State, action: Action, seat: int | None) -> tuple[Card, ...] | None:
+        """The cards of ``action`` when it is a throw ``seat`` may announce: the leader, throws on,
+        two or more cards of its hand of one effective suit (SJ-COMBO-2, SJ-THROW-1)."""
+        cards = self._read_play(action)
+        if (cards is None or len(cards) < 2 or state.phase != "play" or state.trick or seat != state.to_act
+                or not state.flags.multi_lead or not multiset_contains(state.hands[seat], cards)):
+            return None
+        return cards if same_group(self.order(state), cards) is not None else None
+
+    def announcement(self, state: State, action: Action, seat: int | None = None, in_turn: bool = True) -> Verdict | None:
+        """SJ-THROW-2: a throw stands only if no other hand beats it, which its leader cannot see;
+        so before it is announced it is only "a throw you may announce" (SJ-THROW-3 if it fails)."""
+        if seat is None:
+            seat = state.to_act
+        cards = self._announced_throw(state, action, seat) if in_turn else None
+        if cards is None:
+            return None
+        g = same_group(self.order(state), cards)
+        return _yes("sj.ok.announce_throw", ("SJ-COMBO-2", "SJ-THROW-2", "SJ-THROW-3"), suit=g, count=len(cards))
+
+    def public_legal(self, state: State, seat: int, in_turn: bool = True) -> list[Action] | None:
+        """A leader with throws on may announce any set of two or more cards of one effective suit
+        (only the announcement is judged, SJ-THROW-2/3); every other decision is as listed."""
+        if not (in_turn and state.phase == "play" and not state.trick and seat == state.to_act
+                and state.flags.multi_lead):
+            return None
+        order = self.order(state)
+        hand = state.hands[seat]
+        out: list[Action] = [Play((c,)) for c in hand]
+        groups: dict[str, list[Card]] = {}
+        for c in hand:
+            groups.setdefault(group(order, c), []).append(c)
+        from itertools import combinations
+        for cards in groups.values():
+            for k in range(2, len(cards) + 1):
+                out.extend(Play(combo) for combo in combinations(cards, k))
+        return out
+
     # ------------------------------------------------------------------ a failed throw
     def attempt(self, state: State, action: Action, seat: int | None = None, in_turn: bool = True) -> State:
         """SJ-THROW-3: an announced throw that another hand beats is shown, and its lowest card is
