@@ -318,8 +318,10 @@ def op_window(req: dict[str, Any]) -> dict[str, Any]:
                            "view": _view(game, res.state, {**req, "view_seat": viewer}, entry.viewer),
                            "taken": [{"seat": s, "action": game.action_to_json(a)} for s, a in res.taken]}
     if res.status == "ask":
+        from .windows import window_words
         out["ask"] = {"seat": res.ask_seat, "actions": [game.action_to_json(a) for a in res.options],
-                      "window": res.window.to_json() if res.window else None}
+                      "window": res.window.to_json() if res.window else None,
+                      "words": window_words(game, res.window, res.options, req.get("lang", "en")) if res.window else None}
     return out
 
 

@@ -5,7 +5,7 @@
 import { loadStrings, markDone } from "./app.js";
 import {
   focusHand,
-  LET_GO, actionKey, choiceButtons, configure, describeAction, describeKey, el, rememberKeyLabels, askToBomb, fmt, botPause, pageState, resolveWindow, phaseControls,
+  LET_GO, actionKey, choiceButtons, configure, describeAction, describeKey, el, rememberKeyLabels, askOutOfTurn, fmt, botPause, pageState, resolveWindow, phaseControls,
   playableKeys, readPlay, renderTable, ruleLinks as sharedRuleLinks, showEngineStatus, showFeedback, toggleCard,
 } from "./table.js";
 
@@ -428,18 +428,18 @@ async function freeAfter(free, applied) {
   const id = !applied.window ? applied.state : await resolveWindow(engine, {
     state: applied.state, learner: free.seat, lang: data.lang, logSince: free.log.length,
     alive: () => st.mode === "free" && st.free === free,
-    ask: (view, bombs) => askBomb(view, bombs),
+    ask: (view, actions, words) => askOutOfTurnInFreePlay(view, actions, words),
   });
   if (id !== null) free.id = id;
   return id;
 }
 
 /** The learner's window in free play, drawn on the learner's own table. */
-function askBomb(view, bombs) {
+function askOutOfTurnInFreePlay(view, actions, words) {
   st.free.view = view;
   st.free.myTurn = false;
   renderTable(ui.table, view, tableOptions());
-  const answer = askToBomb(ui.decision, bombs);
+  const answer = askOutOfTurn(ui.decision, actions, words);
   pageState("learner");
   return answer.then((choice) => {
     pageState("busy");

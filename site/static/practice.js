@@ -7,7 +7,7 @@
 import { loadStrings } from "./app.js";
 import { upgradeQuery, writeQuery } from "./links.js";
 import {
-  announce, choiceButtons, configure, focusHand, decisionLabel, el, askToBomb, fmt, botPause, pageState, resolveWindow, phaseControls,
+  announce, choiceButtons, configure, focusHand, decisionLabel, el, askOutOfTurn, fmt, botPause, pageState, resolveWindow, phaseControls,
   readPlay, renderTable, ruleLinks, showEngineStatus, showFeedback, toggleCard,
 } from "./table.js";
 
@@ -347,7 +347,7 @@ async function afterAction(applied, generation) {
   const settled = !applied.window ? applied.state : await resolveWindow(engine, {
     state: applied.state, learner: st.settings.seat, lang: data.lang, logSince: st.log.length,
     alive: () => generation === st.generation,
-    ask: (view, bombs) => askLearnerToBomb(view, bombs),
+    ask: (view, actions, words) => askLearnerOutOfTurn(view, actions, words),
     taken: (id) => st.undo.push(id),
   });
   if (settled === null) return false;
@@ -357,11 +357,11 @@ async function afterAction(applied, generation) {
   return applied;
 }
 
-/** Shows the learner the bombs they may play out of turn now; resolves with one, or null. */
-function askLearnerToBomb(view, bombs) {
+/** Shows the learner what they may do out of turn now (a bomb, an exposure); resolves with one, or null. */
+function askLearnerOutOfTurn(view, actions, words) {
   st.view = view;
   draw();
-  const answer = askToBomb(ui.decision, bombs);
+  const answer = askOutOfTurn(ui.decision, actions, words);
   pageState("learner");
   return answer.then((choice) => {
     pageState("busy");

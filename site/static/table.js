@@ -673,7 +673,7 @@ export function phaseControls(view, h) {
 /**
  * After an action that opened a window (the bridge's ``apply`` says so), resolves it through
  * the engine (op ``window``, tutor/windows.py): the engine asks the bots in the rule's order and
- * applies the first taker; when the learner may act, ``o.ask(view, actions)`` resolves with an
+ * applies the first taker; when the learner may act, ``o.ask(view, actions, words)`` resolves with an
  * action or null (let it go). Resolves with the settled state id, or null when ``o.alive()``
  * turned false (the page moved on). ``o``: {state, learner, lang, alive, ask, taken?, logSince?}
  * (``logSince``: the log entries the page holds; the views sent carry only the later ones).
@@ -686,7 +686,7 @@ export async function resolveWindow(engine, o) {
     if (!o.alive()) return null;
     if (!reply.ok) return id;
     if (reply.status === "closed") return reply.state;
-    const choice = await o.ask(reply.view, reply.ask.actions);
+    const choice = await o.ask(reply.view, reply.ask.actions, reply.ask.words);
     if (!o.alive()) return null;
     id = reply.state;
     declined = [o.learner];
@@ -701,14 +701,21 @@ export async function resolveWindow(engine, o) {
   }
 }
 
-/** The learner's window out of turn, drawn in ``box``: a button per bomb open now, or let the play stand. */
-export function askToBomb(box, bombs) {
+/**
+ * The learner's window out of turn, drawn in ``box``: a button per action open now (a bomb, an
+ * exposure), or let the chance pass. ``words``: the engine's prompt, labels and "let it pass"
+ * (tutor/windows.py:window_words); without them, the page's own words for a bomb.
+ */
+export function askOutOfTurn(box, actions, words = null) {
   return new Promise((resolve) => {
-    const buttons = bombs.map((action) => el("button", { type: "button", class: "primary bomb", onclick: () => resolve(action) },
-      fmt(S.bomb_now, { cards: describeAction(action) })));
-    buttons.push(el("button", { type: "button", id: "btn-let-go", onclick: () => resolve(null) }, S.let_it_go));
+    const buttons = actions.map((action, i) => el("button", { type: "button", class: "primary out-of-turn-action",
+      "data-key": actionKey(action), onclick: () => resolve(action) },
+    words && words.labels ? words.labels[i] : fmt(S.bomb_now, { cards: describeAction(action) })));
+    buttons.push(el("button", { type: "button", id: "btn-let-go", onclick: () => resolve(null) },
+      (words && words.decline) || S.let_it_go));
     box.hidden = false;
-    box.replaceChildren(el("p", { class: "window", role: "alert" }, S.bomb_window), el("div", { class: "buttons" }, buttons));
+    box.replaceChildren(el("p", { class: "window", role: "alert" }, (words && words.prompt) || S.bomb_window),
+      el("div", { class: "buttons" }, buttons));
     box.querySelector("button").focus();
   });
 }
