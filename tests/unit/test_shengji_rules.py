@@ -340,8 +340,7 @@ class TestDraw:
     def test_exposure_window_asks_in_order_from_the_drawer(self):  # SJ-DEAL-3
         """SJ-DEAL-3: after each draw the players are asked in turn order from the seat that drew."""
         # seat 0 drew, then seat 1 drew (D-2); seat 2 draws next
-        s = sj({"0": "S-2", "1": "D-2"}, phase="draw", to_act=2, suit=None, first_hand=True,
-               cards_held={"2": 0, "3": 0})
+        s = sj({"0": "S-2", "1": "D-2", "2": "", "3": ""}, phase="draw", to_act=2, suit=None, first_hand=True)
         w = G.window(s)
         assert w is not None and w.order == (1, 2, 3, 0) and "SJ-DEAL-3" in w.rule_ids
         assert legal(s, 1, in_turn=False) == keys({"expose": "D-2"})
@@ -369,6 +368,12 @@ class TestDraw:
             assert w.order == tuple((c.last_drawer + k) % 4 for k in range(4))
             assert c.last_drawer == (c.to_act - 1) % 4
 
+    def test_draw_setup_with_cards_held_for_an_unlisted_seat(self):  # SJ-DEAL-3
+        """SJ-DEAL-3 position: seats 2 and 3 hold no card yet (cards_held 0), seats 0 and 1 drew one each."""
+        s = sj({"0": "S-2", "1": "D-2"}, phase="draw", to_act=2, suit=None, first_hand=True,
+               cards_held={"2": 0, "3": 0})
+        assert [len(h) for h in s.hands] == [1, 1, 0, 0] and G.window(s).order == (1, 2, 3, 0)
+
     def test_settle_runs_the_whole_draw_declining(self):  # SJ-DEAL-1, SJ-DEAL-3
         """SJ-DEAL-1/3: settle is the automatic draw, every chance declined: no exposure, kitty turned."""
         s = G.settle(fresh(6, first_drawer=2))
@@ -379,8 +384,8 @@ class TestDraw:
 # =========================================================================== §4 declaring trumps
 class TestDeclare:
     def chance(self, first_hand=True, **extra):
-        return sj({"0": "S-2 H-9", "1": "D-2 C-2"}, phase="draw", to_act=2, suit=None,
-                  cards_held={"2": 1, "3": 1}, **({"first_hand": True} if first_hand else extra))
+        return sj({"0": "S-2 H-9", "1": "D-2 C-2", "2": "C-9", "3": "H-J"}, phase="draw", to_act=2, suit=None,
+                  **({"first_hand": True} if first_hand else extra))
 
     def test_any_seat_may_expose_a_rank_r_card_which_fixes_the_suit(self):  # SJ-DECLARE-1
         """SJ-DECLARE-1: any player holding a rank-R card may expose it; its suit becomes trumps;
@@ -415,6 +420,25 @@ class TestDeclare:
         t = do(later, 0, {"expose": "S-2"}, in_turn=False)
         assert t.exposed == (0, Card.parse("S-2")) and t.trump_suit == "S"
 
+    def test_exposing_after_the_last_card_drawn(self):  # SJ-DECLARE-1, SJ-DEAL-3
+        """SJ-DECLARE-1/SJ-DEAL-3: the chance after the 48th card is still in the draw; taking it makes
+        the draw end with that exposure (no kitty flip)."""
+        for seed in range(60):
+            s = fresh(seed, first_drawer=0)
+            while s.stock:
+                s = draw(s)
+            w = G.window(s)
+            if w is None:
+                continue
+            assert s.phase == "draw" and s.to_act is None and s.last_drawer == 3 and w.order == (3, 0, 1, 2)
+            seat = next(x for x in w.order if G.legal_actions(s, x, in_turn=False))
+            action = G.legal_actions(s, seat, in_turn=False)[0]
+            t = G.close_window(G.apply(s, action, seat, in_turn=False))
+            assert t.phase == "bury" and t.dealer == seat and t.trump_suit == Card.parse(action.value).suit
+            assert t.kitty_turned == 0
+            return
+        raise AssertionError("no seed with a chance after the last card")
+
     def test_only_one_card_is_exposed(self):  # SJ-DECLARE-2
         """SJ-DECLARE-2: exposing is one card; a pair is not an exposure with one deck."""
         s = self.chance()
@@ -437,7 +461,8 @@ class TestDeclare:
             end = G.settle(G.apply(c, exposed, seat, in_turn=False))
             assert end.phase == "bury" and end.dealer == seat and end.to_act == seat
             assert end.trump_suit == Card.parse(exposed.value).suit and end.kitty_turned == 0 and end.turned == ()
-            assert len(end.hands[seat]) == 18 and any(e.key == "sj.event.dealer_exposer" for e in end.log)
+            assert len(end.hands[seat]) == 18
+            assert any(e.key == "sj.event.expose_dealer" and "SJ-DECLARE-3" in e.rule_ids for e in end.log)
 
     def test_first_hand_without_exposure_the_first_drawer_deals(self):  # SJ-DECLARE-3
         """SJ-DECLARE-3: if nobody exposes in the first hand, the first drawer becomes the dealer."""
@@ -559,7 +584,7 @@ class TestKitty:
         assert end.result["kitty_bonus"] == 0 and end.result["P"] == 0
         for seat in range(4):  # shown at the end
             assert G.table_view(end, seat)["buried"] == kitty
-        assert any(e.key == "sj.event.kitty_shown" and "SJ-KITTY-3" in e.rule_ids for e in end.log)
+        assert any(e.key.startswith("sj.event.kitty_shown") and "SJ-KITTY-3" in e.rule_ids for e in end.log)
 
 
 # =========================================================================== §6 leading and shapes
@@ -965,7 +990,7 @@ class TestScore:
 # =========================================================================== flags (§12)
 class TestFlags:
     def test_flag_multi_lead_off_leads_singles_only(self):  # SJ-COMBO-2, flag multi_lead
-        """Flag multi_lead = false: only singles are led; a throw is refused, not attempted."""
+        """SJ-COMBO-2, flag multi_lead = false: only singles are led; a throw is refused, not attempted."""
         hands = {"0": "S-A S-K D-3", "1": "S-Q C-4 C-5", "2": "S-J D-9 D-10", "3": "S-10 H-7 C-8"}
         s = sj(hands, rank="2", suit="H", flags={"multi_lead": False})
         assert legal(s) == keys("S-A", "S-K", "D-3")
@@ -974,9 +999,9 @@ class TestFlags:
             G.attempt(s, act("S-A S-K"), 0)
         assert legal(sj(hands, rank="2", suit="H")) == keys("S-A", "S-K", "D-3", "S-A S-K")
 
-    @pytest.mark.parametrize("penalty", [0, 10, 25])
+    @pytest.mark.parametrize("penalty", [0, 10, 20])
     def test_flag_throw_fail_penalty(self, penalty):  # SJ-THROW-3, flag throw_fail_penalty
-        """Flag throw_fail_penalty: each failed throw adds that many points to the non-dealers' P."""
+        """SJ-THROW-3, flag throw_fail_penalty: each failed throw adds that many points to the non-dealers' P."""
         s = sj({"0": "S-A S-Q", "1": "S-K C-4", "2": "D-9 D-10", "3": "H-3 C-8"}, dealer=0, rank="2", suit="H",
                flags={"throw_fail_penalty": penalty}, kitty=cards("C-2 C-3 D-2 D-3 D-4 D-6"))
         t = G.attempt(s, act("S-A S-Q"), 0)
@@ -988,7 +1013,7 @@ class TestFlags:
 
     @pytest.mark.parametrize("mult", [1, 2, 3])
     def test_flag_kitty_multiplier(self, mult):  # SJ-POINTS-3, flag kitty_multiplier
-        """Flag kitty_multiplier: the buried points count that many times for a non-dealer last trick."""
+        """SJ-POINTS-3, flag kitty_multiplier: the buried points count that many times for a non-dealer last trick."""
         kitty = cards("S-K D-5 C-3 H-9 S-3 C-8")  # 15
         s = sj({"0": "D-3", "1": "D-A", "2": "C-4", "3": "D-4"}, dealer=0, kitty=kitty,
                flags={"kitty_multiplier": mult})
@@ -999,7 +1024,8 @@ class TestFlags:
         assert v.params["double"] == 10 * mult
 
     def test_flag_start_level(self):  # SJ-PLAYERS-2, SJ-DECK-2, flag start_level
-        """Flag start_level: both teams start there, and it is the first hand's trump rank."""
+        """SJ-PLAYERS-2/SJ-DECK-2, flag start_level: both teams start there, and it is the first hand's
+        trump rank."""
         for level in ("2", "7", "Q", "A"):
             s = fresh(2, start_level=level)
             assert s.levels == (level, level) and s.trump_rank == level
@@ -1009,7 +1035,7 @@ class TestFlags:
         assert G.flags({"players": 4, "start_level": "7"}) == G.flags({"players": 4, **G.presets["short"]})
 
     def test_flag_end_level(self):  # SJ-END-1, SJ-SCORE-3, flag end_level
-        """Flag end_level: a dealer win at it or higher ends the game; it never caps levels."""
+        """SJ-END-1/SJ-SCORE-3, flag end_level: a dealer win at it or higher ends the game; it never caps levels."""
         s = sj({"0": "D-A", "1": "D-3", "2": "C-4", "3": "D-4"}, dealer=0, rank="8",
                levels={"team02": "8", "team13": "3"}, kitty=cards("S-3 S-4 S-6 S-7 S-9 S-J"),
                flags={"end_level": "7"})
@@ -1021,7 +1047,8 @@ class TestFlags:
         assert not G.game_over(run(s, (0, "D-A"), (1, "D-3"), (2, "C-4"), (3, "D-4")))  # default end_level A
 
     def test_flag_first_drawer(self):  # SJ-DEAL-2, flag first_drawer
-        """Flag first_drawer: who draws first in the first hand (and deals it if nobody exposes);
+        """SJ-DEAL-2/SJ-DECLARE-3, flag first_drawer: who draws first in the first hand (and deals it if
+        nobody exposes);
         -1 (default) draws the seat by lot."""
         assert G.flags({"players": 4}).first_drawer == -1
         for seat in range(4):
@@ -1070,17 +1097,18 @@ class TestViewsAndTexts:
             assert not [t for t in drawn if f'"{t}"' in text]
 
     def test_verdicts_render_in_english_and_japanese(self):  # SJ-THROW-2, SJ-FOLLOW-1, SJ-DECLARE-1
-        """Verdict texts render in en and ja (no raw keys, no placeholders)."""
+        """SJ-THROW-2, SJ-FOLLOW-1, SJ-DECLARE-1, SJ-KITTY-1: verdict texts render in en and ja (no raw
+        keys, no placeholders)."""
         play = sj({"0": "S-A S-Q D-3", "1": "S-J C-4 C-5", "2": "S-K D-9 D-10", "3": "S-10 H-7 C-8"},
                   rank="2", suit="H")
         follow = sj({"1": "S-5 BJ C-A D-9"}, to_act=1, trick=[entry(0, "H-3")], rank="5", suit="H")
-        draw_s = sj({"0": "S-2 H-9", "1": "D-2 C-2"}, phase="draw", to_act=2, suit=None,
-                    cards_held={"2": 1, "3": 1}, first_hand=True)
+        draw_s = TestDeclare().chance()
         checks = [verdict(play, "S-A S-Q"), verdict(play, "S-A D-3"), verdict(play, "D-3"),
                   verdict(follow, "C-A", 1), verdict(follow, "BJ", 1),
                   verdict(draw_s, {"expose": "S-2"}, 0, in_turn=False),
                   verdict(draw_s, {"expose": "H-9"}, 0, in_turn=False),
-                  verdict(sj({"0": TestKitty.HAND}, phase="bury", to_act=0), {"bury": cards("S-K S-A H-2 H-3 H-4 H-6")})]
+                  verdict(sj({"0": TestKitty.HAND}, phase="bury", to_act=0),
+                          {"bury": cards("S-K S-A H-2 H-3 H-4 H-6")})]
         seen = set()
         for v in checks:
             texts_ok(v)
@@ -1096,8 +1124,9 @@ class TestViewsAndTexts:
                 assert text and text != e.key and not PLACEHOLDER.search(text), (lang, text)
 
     def test_check_values(self):  # SJ-DECLARE-5, SJ-POINTS-2
-        """The golden state checks: trump_suit, dealer, kitty_turned, exposed, levels, P."""
-        t = G.settle(sj({}, phase="kitty_flip", to_act=None, rank="9", suit=None, kitty=cards("C-3 D-9 S-A H-9 C-K D-2")))
+        """SJ-DECLARE-5 and the golden state checks: trump_suit, dealer, kitty_turned, exposed, levels, P."""
+        t = G.settle(sj({}, phase="kitty_flip", to_act=None, rank="9", suit=None,
+                        kitty=cards("C-3 D-9 S-A H-9 C-K D-2")))
         assert (G.check_value(t, "trump_suit"), G.check_value(t, "dealer"), G.check_value(t, "kitty_turned")) == \
             ("D", 0, 2)
         assert G.check_value(t, "exposed") is None

@@ -86,10 +86,28 @@ class Shengji(Game):
     def partner(self, state: Any, seat: int) -> int | None:
         return (seat + 2) % PLAYERS  # SJ-PLAYERS-1
 
+    # ------------------------------------------------------------------ hints (tutor/hints.py, .hints)
+    def hint_focus(self, state: State, seat: int, action: Action | None, in_turn: bool = True) -> Any:
+        from . import hints
+        return hints.hint_focus(self, state, seat, action, in_turn)
+
+    def hint_options(self, state: State, seat: int, action: Action | None, in_turn: bool = True) -> Any:
+        from . import hints
+        return hints.hint_options(self, state, seat, action, in_turn)
+
+    def hint_cards(self, state: State, seat: int, action: Action) -> Any:
+        from . import hints
+        return hints.hint_cards(self, state, seat, action)
+
+    def display_parts(self, state: State, view: dict[str, Any], seat: int | None, lang: str) -> dict[str, Any]:
+        from .display import display_parts
+        return display_parts(self, state, view, seat, lang)
+
     # ------------------------------------------------------------------ dealing
     def new_game(self, flags: Flags, seed: int | str) -> State:
         first = flags.first_drawer if flags.first_drawer >= 0 else derive(seed, "shengji-first-drawer").below(PLAYERS)
-        session = Session(hand_no=1, levels=(flags.start_level, flags.start_level), dealer=None, first_drawer=first)
+        session = Session(hand_no=1, levels=(flags.start_level, flags.start_level), dealer=None, first_drawer=first,
+                          first_hand=True)
         state = State(flags=flags, seed=seed, phase="draw", hands=_EMPTY4, to_act=first,
                       trump_rank=flags.start_level, session=session)
         return self._deal(state)
@@ -116,7 +134,8 @@ class Shengji(Game):
             return state
         dealer = ses.next_dealer
         rank = ses.levels[dealer % 2]
-        session = replace(ses, hand_no=ses.hand_no + 1, dealer=dealer, first_drawer=dealer, next_dealer=None)
+        session = replace(ses, hand_no=ses.hand_no + 1, dealer=dealer, first_drawer=dealer, next_dealer=None,
+                          first_hand=False)
         nxt = replace(state, session=session, trump_rank=rank,
                       log=state.log + (_event("sj.event.next_hand", ("SJ-NEXT-3", "SJ-DEAL-2"), hand=ses.hand_no + 1,
                                               seat=dealer, rank=rank),))
@@ -143,7 +162,7 @@ class Shengji(Game):
 
     def first_hand(self, state: State) -> bool:
         """SJ-DECLARE-3: the first hand of the game, whose dealer the draw decides."""
-        return state.session.dealer is None
+        return state.session.first_hand
 
     def all_cards(self, state: State) -> list[Card]:
         cards = [c for h in state.hands for c in h] + list(state.stock) + list(state.kitty) + list(state.buried)
@@ -217,12 +236,9 @@ class Shengji(Game):
         without one the first hand's dealer is the first drawer and the kitty is turned (SJ-DECLARE-5)."""
         dealer = state.dealer
         log = state.log
-        if dealer is None:
-            dealer = state.exposed[0] if state.exposed is not None and state.exposed[0] is not None \
-                else state.session.first_drawer
-            rule = "SJ-DECLARE-3"
-            log += (_event("sj.event.dealer_exposer" if state.exposed else "sj.event.dealer_first_drawer", (rule,),
-                           seat=dealer),)
+        if dealer is None:  # the first hand and nobody exposed (an exposure made its exposer the dealer)
+            dealer = state.exposed[0] if state.exposed is not None else state.session.first_drawer
+            log += (_event("sj.event.dealer_first_drawer", ("SJ-DECLARE-3",), seat=dealer),)
         state = replace(state, session=replace(state.session, dealer=dealer), log=log)
         if state.exposed is None:
             return replace(state, phase="kitty_flip", to_act=None,
@@ -362,6 +378,8 @@ class Shengji(Game):
             return _no("sj.expose_one_card", ("SJ-DECLARE-2",), value=short_value(action.value))
         if state.phase != "draw":
             return _no("sj.expose_after_draw", ("SJ-DECLARE-1",))
+        if in_turn:  # an exposure is made in the chance after a card is drawn, out of turn (SJ-DEAL-3)
+            return _no("sj.expose_between_draws", ("SJ-DEAL-3", "SJ-DECLARE-1"))
         if state.exposed is not None:
             return _no("sj.already_exposed", ("SJ-DECLARE-1",), seat=state.exposed[0], cards=[state.exposed[1].token])
         if card not in state.hands[seat]:
@@ -563,10 +581,12 @@ class Shengji(Game):
         result = {**{k: v for k, v in r.items() if k not in ("game_over", "game_winner")},
                   "buried": format_cards(state.buried), "last_trick_winner": last_winner,
                   "trick_points": self.nondealer_points(state), "dealer": dealer}
-        log = state.log + (_event("sj.event.kitty_shown", ("SJ-KITTY-3",), cards=format_cards(state.buried),
+        shown = "sj.event.kitty_shown" if r["kitty_bonus"] else \
+            "sj.event.kitty_shown_dealer" if r["kitty_points"] else "sj.event.kitty_shown_none"
+        log = state.log + (_event(shown, ("SJ-KITTY-3", "SJ-POINTS-3"), cards=format_cards(state.buried),
                                   points=r["kitty_points"], bonus=r["kitty_bonus"]),
                            _event("sj.event.hand_end", tuple(r["rule_ids"]), points=r["P"], team=r["hand_winner"],
-                                  steps=r["steps"]))
+                                  count=r["steps"]))
         if r["game_over"]:
             log += (_event("sj.event.game_over", ("SJ-END-1",), team=r["game_winner"]),)
         return replace(state, phase="score", to_act=None, session=session, result=result, log=log)

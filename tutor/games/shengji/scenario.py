@@ -129,7 +129,7 @@ def _draw_sizes(hands: Mapping[int, list[Card]], held: Mapping[int, int], to_act
     the seat before it in that order holds."""
     start = to_act if to_act is not None else 0
     order = [(start + k) % PLAYERS for k in range(PLAYERS)]
-    known = {s: held.get(s, len(hands[s])) for s in range(PLAYERS) if s in hands or s in held}
+    known = {s: held[s] if s in held else len(hands[s]) for s in range(PLAYERS) if s in hands or s in held}
     if to_act is None:  # the draw is complete
         return {s: HAND_SIZE for s in range(PLAYERS)}
     sizes: dict[int, int] = {}
@@ -287,7 +287,7 @@ def state_from_setup(game: "Shengji", setup: Mapping[str, Any], path: str = "set
         # the first drawer: the first seat in order from the next drawer that holds one card more
         sizes_now = [len(hand_tuple[(to_act + k) % PLAYERS]) for k in range(PLAYERS)]
         first_drawer = next(((to_act + k) % PLAYERS for k in range(1, PLAYERS) if sizes_now[k] > sizes_now[0]), to_act)
-    session = Session(hand_no=1, levels=level_tuple, dealer=dealer, first_drawer=first_drawer)
+    session = Session(hand_no=1, levels=level_tuple, dealer=dealer, first_drawer=first_drawer, first_hand=first_hand)
     common = dict(flags=flags, seed=seed, hands=hand_tuple, trump_rank=rank, trump_suit=suit, session=session)
     if phase == "draw":
         last = (to_act - 1) % PLAYERS if to_act is not None else (first_drawer - 1) % PLAYERS

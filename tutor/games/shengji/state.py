@@ -37,7 +37,9 @@ class Flags:
                       rule="SJ-2D-1")
     multi_lead: bool = flag(True, doc="the leader may throw several cards of one suit (SJ-COMBO-2, §7)",
                             rule="SJ-COMBO-2")
-    throw_fail_penalty: int = flag(0, minimum=0, maximum=100,
+    # multiples of 5, so that P stays one (the SJ-SCORE-2 table); shengji.md gives the non-dealers
+    # the points whoever fails the throw (its text; kept as written, see the closing note of issue 15)
+    throw_fail_penalty: int = flag(0, choices=(0, 5, 10, 20, 30),
                                    doc="points to the non-dealers for each failed throw (SJ-THROW-3)",
                                    rule="SJ-THROW-3")
     kitty_multiplier: int = flag(2, minimum=1, maximum=8,
@@ -80,6 +82,7 @@ class Session:
     levels: tuple[str, str] = ("2", "2")
     dealer: int | None = None
     first_drawer: int = 0
+    first_hand: bool = False  # SJ-DECLARE-3: the game's first hand, whose dealer its draw decides
     next_dealer: int | None = None
     game_over: bool = False
     winner: str | None = None

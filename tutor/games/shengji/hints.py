@@ -1,0 +1,69 @@
+"""Shengji's part of a hint (tutor/hints.py): what to look for (level 1) and which options to weigh
+(level 2), from what the seat may know only.
+
+A leader's legal plays include the throws no other hand beats (SJ-THROW-2): the engine knows
+that from the hidden hands, the player does not. So level 2 offers the single cards and only a
+throw public facts make safe (``bot.safe_throw``), never one the hidden hands happen to allow.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ...actions import Action, Decision, Play
+from ...hints import CardPool, Focus, focus, join
+from ...tricktaking import TRUMP
+from .bot import safe_throw
+from .order import group, points
+
+
+def hint_focus(game: Any, state: Any, seat: int, action: Action | None, in_turn: bool) -> Focus | None:
+    if not in_turn:
+        return focus("sj.focus.expose", ("SJ-DECLARE-1", "SJ-DEAL-3"), rank=state.trump_rank)
+    trumps = focus("sj.focus.trumps", ("SJ-RANK-1",), rank=state.trump_rank, suit=state.trump_suit) \
+        if state.trump_suit else None
+    if state.phase == "draw":
+        return focus("sj.focus.draw", ("SJ-DEAL-1", "SJ-DECLARE-1"), rank=state.trump_rank)
+    if state.phase == "bury":
+        return join(focus("sj.focus.bury", ("SJ-KITTY-1", "SJ-KITTY-3")), trumps)
+    if state.phase != "play":
+        return None
+    if not state.trick:
+        rules = ("SJ-COMBO-1", "SJ-COMBO-2", "SJ-THROW-2") if state.flags.multi_lead else ("SJ-COMBO-1",)
+        return join(focus("sj.focus.lead_throw" if state.flags.multi_lead else "sj.focus.lead", rules), trumps)
+    order = game.order(state)
+    g = group(order, state.trick[0].cards[0])
+    hand = state.hands[seat]
+    held = sum(1 for c in hand if group(order, c) == g)
+    worth = points(c for e in state.trick for c in e.cards)
+    if held:
+        key = "sj.focus.follow_trump" if g == TRUMP else "sj.focus.follow"
+        rule = "SJ-FOLLOW-1" if g == TRUMP else "SJ-FOLLOW-2"
+        return join(focus(key, (rule, "SJ-RANK-4"), suit=g, points=worth), trumps)
+    return join(focus("sj.focus.void", ("SJ-FOLLOW-3", "SJ-TRICK-1"), suit=g, points=worth), trumps)
+
+
+def hint_options(game: Any, state: Any, seat: int, action: Action | None, in_turn: bool) -> list[Any] | None:
+    """A leader's options as it may know them: its single cards and a publicly safe throw."""
+    if not (in_turn and state.phase == "play" and not state.trick and seat == state.to_act):
+        return None
+    out: list[Any] = [Play((c,)) for c in state.hands[seat]]
+    throw = safe_throw(game, state, seat) if state.flags.multi_lead else None
+    if throw:
+        out.append(Play(throw))
+    if isinstance(action, Play) and action not in out:
+        out.append(action)  # a lesson's own answer (a throw its text explains) stays among them
+    return out
+
+
+def hint_cards(game: Any, state: Any, seat: int, action: Action) -> CardPool | None:
+    """The bury: the plain cards of the short suits, without points, are where six come from."""
+    if state.phase != "bury" or not isinstance(action, Decision):
+        return None
+    order = game.order(state)
+    plain = [c for c in state.hands[seat] if group(order, c) != TRUMP]
+    chosen = [str(v) for v in action.value]
+    pool = [c.token for c in plain if not points([c])]
+    for token in chosen:
+        if token not in pool:
+            pool.append(token)
+    return CardPool("sj.hint.bury_pool", {}, tuple(pool))
