@@ -3,8 +3,9 @@
 and so is every seat at the table with the place where its play lies.
 
 Each lesson is walked once per language (its prepared frames: the engine is held back, so the
-walk costs no Pyodide start); at every decision the page is looked at in all three sizes, before
-the answer and after it (the feedback then holds "Well done").
+walk costs no Pyodide start); at every decision of the English page (the first and the last of
+the Japanese one, the same layout with other words) the page is looked at in all three sizes,
+before the answer and after it (the feedback then holds "Well done").
 """
 from __future__ import annotations
 
@@ -80,16 +81,21 @@ def test_every_lesson_keeps_the_hand_decision_and_feedback_on_screen(page, serve
             page.goto(server + f"{lang}/{game}/{lesson.name}")
             data = lesson_data(page)
             wait_waiting(page)
+            asks = [i for i, step in enumerate(data["steps"]) if "ask" in step]
+            # English: every decision; Japanese (the same page, other words): the first and the last
+            looked = set(asks) if lang == "en" else {asks[0], asks[-1]} if asks else set()
             for index, step in enumerate(data["steps"]):
                 for _ in range(len(step["frames"]) - 1):
                     page.locator("#btn-next").click()
                 where = f"{lang}/{game}/{lesson.name} step {index + 1}"
                 if "ask" in step:
                     expect(page.locator("#decision")).to_be_visible()
-                    problems += look(page, where)
+                    if index in looked:
+                        problems += look(page, where)
                     answer(page, step["ask"]["answer_actions"][0])
                     expect(page.locator("#feedback .headline")).to_have_text(re.compile("Well done|正解"))
-                    problems += look(page, where + " (answered)")
+                    if index in looked:
+                        problems += look(page, where + " (answered)")
                 if index < len(data["steps"]) - 1:
                     page.locator("#btn-next").click()
     assert not problems, "\n".join(problems[:40])
