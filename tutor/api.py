@@ -28,14 +28,14 @@ Ops (each may carry ``lang``, "en" or "ja"):
 * ``view``     ``{state, seat, log_since?}``  → ``{view}``. Every view carries the event log from entry
                ``log_since`` on (default 0: all of it), with ``log_from`` and ``log_length``
                (``Game.view``): a page holding ``n`` entries asks for the new ones only
-* ``legal``    ``{state, seat?, in_turn?, side?, expand?}`` → ``{actions, side?}`` (side: a Tichu call …),
-               or ``{spec, side?}`` for a "choose k cards" decision (the Tichu exchange, Napoleon's
-               discard: ``tutor.choices.ChooseCards.to_json``); ``expand: true`` lists it anyway
+* ``legal``    ``{state, seat?, in_turn?, side?, expand?}`` → ``{actions, side?}`` (side: a call open at any time …),
+               or ``{spec, side?}`` for a "choose k cards" decision (a card to each seat, a discard:
+               ``tutor.choices.ChooseCards.to_json``); ``expand: true`` lists it anyway
 * ``explain``  ``{state, action, seat?}``     → ``{verdict}``
 * ``apply``    ``{state, action, seat?, in_turn?}`` → ``{state, view, window}`` or ``{ok: false, verdict}``
                (``window``: the out-of-turn window the action opened, or null; resolve it with ``window``).
-               An announced action the hidden cards make fail (a Shengji throw, ``Game.announcement``)
-               is applied as the rules' ``attempt`` (SJ-THROW-3), its verdict as ``attempt``
+               An announced action the hidden cards make fail (a throw another hand beats, ``Game.announcement``)
+               is applied as the rules' ``attempt``, its verdict as ``attempt``
 * ``window``   ``{state, viewer?, declined?}`` → ``{status, state, view, taken, ask?}``: runs the open
                window (tutor/windows.py): bot seats answer in the rule's order and the first taker acts;
                ``status`` "ask" stops at the viewer (``ask``: its seat and options; apply its choice
@@ -254,7 +254,7 @@ def op_apply(req: dict[str, Any]) -> dict[str, Any]:
     before = game.close_window(state) if in_turn else state
     from .windows import submit
     try:
-        # an announced throw the hidden cards make fail gets the rules' consequence (SJ-THROW-3)
+        # an announced action the hidden cards make fail gets the rules' consequence (Game.attempt)
         new, failed = submit(game, before, action, seat, in_turn)
     except IllegalAction as exc:
         return {"ok": False, "verdict": exc.verdict.to_json(req.get("lang", "en"))}

@@ -77,6 +77,26 @@ class Event:
         return {"key": self.key, "params": params, "rule_ids": list(self.rule_ids), "text": text}
 
 
+def event(key: str, rules: tuple[str, ...] = (), **params: Any) -> Event:
+    """One log entry: what happened (``key`` with ``params``), by which rules."""
+    return Event(key, params, rules)
+
+
+def allowed(key: str, rules: tuple[str, ...], **params: Any) -> Verdict:
+    """A verdict that lets the action stand, and says why."""
+    return Verdict(True, key, params, rules)
+
+
+def refused(key: str, rules: tuple[str, ...], **params: Any) -> Verdict:
+    """A verdict that refuses the action, and says why."""
+    return Verdict(False, key, params, rules)
+
+
+def replaced_at(items: tuple, i: int, value: Any) -> tuple:
+    """``items`` with entry ``i`` replaced (states are immutable: a seat's hand, points, voids)."""
+    return items[:i] + (value,) + items[i + 1:]
+
+
 class IllegalAction(ValueError):
     """Raised by ``apply`` for an illegal action; carries the verdict that explains it."""
 

@@ -33,16 +33,13 @@ from ...climbing import everyone_else_passed, lead_after, next_seat
 from ...errors import ScenarioError, TutorError, quoted, short_value
 from ...jsondata import fresh_json
 from ...game import Event, Game, IllegalAction, Verdict
+from ...game import event as _event, allowed as _yes, refused as _no  # the shared verdict and log helpers
 from ...rng import derive
 from .combos import (BJ, RJ, TWO, TYPE_RULE, TYPES, Combo, ComboRules, FOUR_PLAYER_BANNED, RANK_TOKEN,
                      beats, card_rank, classify, generate_raw, possibly_ambiguous)
 from .combos import NRANKS
 from .state import PHASES, Flags, Session, State, TrickPlay, sort_hand
 
-
-
-def _event(key: str, rules: tuple[str, ...] = (), **params: Any) -> Event:
-    return Event(key, params, rules)
 
 
 class DouDizhu(Game):
@@ -555,14 +552,6 @@ def _deal_in_packets(stack: list[Card], n: int, hand_size: int, first: int) -> t
 def _flags_json(flags: Flags) -> dict[str, Any]:
     from ...flags import flags_to_dict
     return flags_to_dict(flags)
-
-
-def _yes(key: str, rules: tuple[str, ...], **params: Any) -> Verdict:
-    return Verdict(True, key, params, rules)
-
-
-def _no(key: str, rules: tuple[str, ...], **params: Any) -> Verdict:
-    return Verdict(False, key, params, rules)
 
 
 def diagnose(ranks: Sequence[int], rules: ComboRules) -> Verdict:

@@ -42,6 +42,7 @@ from ...choices import ChooseCards
 from ...errors import ScenarioError, TutorError, short_value
 from ...jsondata import fresh_json
 from ...game import Event, Game, IllegalAction, Verdict
+from ...game import event as _event, allowed as _yes, refused as _no, replaced_at as _set  # the shared verdict and log helpers
 from ...rng import derive
 from .reasoning import adjutant_candidates
 from .scoring import game_score
@@ -49,22 +50,6 @@ from .tricks import (CLUB_3, DECK, JOKER, MIGHTY, SUITS, bid_beats, direction_af
                      is_honour, is_power, lead_suit, sort_hand, trick_winner, void_shown)
 from .state import (PHASES, PLAYERS, HAND_SIZE, KITTY_SIZE, TRICKS, MAX_BID, Flags, Entry, _EMPTY5, State, Session)
 
-
-
-def _event(key: str, rules: tuple[str, ...] = (), **params: Any) -> Event:
-    return Event(key, params, rules)
-
-
-def _yes(key: str, rules: tuple[str, ...], **params: Any) -> Verdict:
-    return Verdict(True, key, params, rules)
-
-
-def _no(key: str, rules: tuple[str, ...], **params: Any) -> Verdict:
-    return Verdict(False, key, params, rules)
-
-
-def _set(t: tuple, i: int, value: Any) -> tuple:
-    return t[:i] + (value,) + t[i + 1:]
 
 
 def _is_seat(seat: Any) -> bool:

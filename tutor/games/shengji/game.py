@@ -33,6 +33,7 @@ from ...cards import Card, CardError, format_cards, multiset_contains, multiset_
 from ...choices import ChooseCards
 from ...errors import TutorError, short_value
 from ...game import Event, Game, IllegalAction, Verdict
+from ...game import event as _event, allowed as _yes, refused as _no, replaced_at as _set  # the shared verdict and log helpers
 from ...jsondata import fresh_json
 from ...rng import derive
 from ...tricktaking import TRUMP
@@ -41,22 +42,6 @@ from .order import (beaten_by, card_sort_key, follow_sets, follows, group, lowes
 from .scoring import hand_result
 from .state import (DECK, HAND_SIZE, KITTY_SIZE, PHASES, PLAYERS, TEAMS, Entry, Flags, Session, State, _EMPTY4,
                     team_of)
-
-
-def _event(key: str, rules: tuple[str, ...] = (), **params: Any) -> Event:
-    return Event(key, params, rules)
-
-
-def _yes(key: str, rules: tuple[str, ...], **params: Any) -> Verdict:
-    return Verdict(True, key, params, rules)
-
-
-def _no(key: str, rules: tuple[str, ...], **params: Any) -> Verdict:
-    return Verdict(False, key, params, rules)
-
-
-def _set(t: tuple, i: int, value: Any) -> tuple:
-    return t[:i] + (value,) + t[i + 1:]
 
 
 def _is_seat(seat: Any) -> bool:

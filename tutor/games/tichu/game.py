@@ -23,6 +23,7 @@ from ...errors import TutorError, short_value
 from ...climbing import everyone_else_passed, lead_after, next_seat, seats_after
 from ...jsondata import fresh_json
 from ...game import Event, Game, IllegalAction, Verdict
+from ...game import event as _event, allowed as _yes, refused as _no, replaced_at as _set  # the shared verdict and log helpers
 from ...rng import derive
 from ...windows import Window
 from .combos import DRAGON, RANK_OF, TYPE_RULE, VALUE, Combo, Hand, beats, classify, generate, is_natural, rank_token
@@ -30,25 +31,9 @@ from .state import (PHASES, DECK, Flags, team_of, card_points, sort_hand, Entry,
 
 
 
-def _event(key: str, rules: tuple[str, ...] = (), **params: Any) -> Event:
-    return Event(key, params, rules)
-
-
-def _yes(key: str, rules: tuple[str, ...], **params: Any) -> Verdict:
-    return Verdict(True, key, params, rules)
-
-
-def _no(key: str, rules: tuple[str, ...], **params: Any) -> Verdict:
-    return Verdict(False, key, params, rules)
-
-
 def next_active(state: State, seat: int) -> int:
     """The next seat after ``seat`` that still holds cards (TICHU-TURN-3)."""
     return next_seat(seat, len(state.hands), state.active)
-
-
-def _set(t: tuple, i: int, value: Any) -> tuple:
-    return t[:i] + (value,) + t[i + 1:]
 
 
 class Tichu(Game):
