@@ -2,9 +2,18 @@
 # Runs the Dou Dizhu legal-move benchmark in its own venv (.cache/bench-venv, git-ignored).
 # Creates the venv and installs RLCard 1.2.0 (+ numpy) only when they are missing; safe to rerun.
 # Extra arguments go to bench/legal_moves.py (e.g. --reps 15, --no-write).
+# `bench/run.sh shengji [args]` runs bench/shengji_bench.py instead (no peer library, no bench venv;
+# Node.js for its in-Pyodide figures), e.g. `bench/run.sh shengji --no-worker`.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+if [[ "${1:-}" == "shengji" ]]; then
+    shift
+    SJ_PY="$ROOT/.venv/bin/python"
+    [[ -x "$SJ_PY" ]] || SJ_PY="${PYTHON:-python3}"
+    cd "$ROOT"
+    exec "$SJ_PY" bench/shengji_bench.py "$@"
+fi
 VENV="$ROOT/.cache/bench-venv"
 PY="$VENV/bin/python"
 BASE_PYTHON="${PYTHON:-python3}"

@@ -45,13 +45,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tutor.actions import LET_GO, ActionError, action_key as _action_key
+from tutor.actions import LET_GO, ActionError, Play, action_key as _action_key
 from tutor.bots import hint as engine_hint, hint_for
 from tutor.errors import TutorError
 from tutor.game import Game, IllegalAction
 from tutor.registry import find_game
 from tutor.messages import render
-from tutor.windows import ReplayError, scripted_move, shown
+from tutor.windows import ReplayError, scripted_move, shown, submit, window_words
 
 STEP_KEYS = {"scenario", "seat", "show", "moves", "ask"}
 ASK_KEYS = {"answers", "wrong", "out_of_turn"}
@@ -464,9 +464,15 @@ def _compute_ask(game: Game, state: Any, seat: int, ask: Any, lang: str, where: 
     if in_turn and game.to_act(state) != seat:
         raise LessonError(f"{where}: ask: it is seat {game.to_act(state)}'s turn, not the learner's seat {seat} "
                           f"(a decision out of turn says \"out_of_turn\": true)")
-    if out_of_turn and game.to_act(state) == seat:
+    window = game.window(state) if out_of_turn else None
+    # a window may ask the seat whose turn it is too (a Shengji exposure, asked of every seat)
+    if out_of_turn and game.to_act(state) == seat and (window is None or seat not in window.order):
         raise LessonError(f"{where}: ask.out_of_turn, but it is the learner's turn (seat {seat})")
-    legal = game.legal_actions(state, seat, in_turn=in_turn) + game.side_actions(state, seat)
+    # the options as the learner's seat may know them (a Shengji leader: every throw it may
+    # announce, SJ-THROW-2/3), so the page never tells which throws the hidden hands let stand
+    public = game.public_legal(state, seat, in_turn=in_turn)
+    legal = (public if public is not None else game.legal_actions(state, seat, in_turn=in_turn)) \
+        + game.side_actions(state, seat)
     legal_json: list[Any] = [game.action_to_json(a) for a in legal]
     if out_of_turn:
         legal_json.append(LET_GO)
@@ -489,7 +495,9 @@ def _compute_ask(game: Game, state: Any, seat: int, ask: Any, lang: str, where: 
                 action = game.parse_action(data)
             except ActionError as exc:
                 raise LessonError(f"{where}: {label}: {exc}") from None
-            verdict = game.explain(state, action, seat, in_turn=in_turn or _is_side(game, state, seat, action)).to_json(lang)
+            known = game.announcement(state, action, seat, in_turn)  # judged only once announced
+            verdict = (known or game.explain(state, action, seat,
+                                             in_turn=in_turn or _is_side(game, state, seat, action))).to_json(lang)
         table[action_key(game, data)] = verdict
         return verdict
 
@@ -511,7 +519,8 @@ def _compute_ask(game: Game, state: Any, seat: int, ask: Any, lang: str, where: 
     else:
         action = game.parse_action(first)
         side = _is_side(game, state, seat, action)
-        new_state = shown(game, game.apply(state, action, seat, in_turn=in_turn or side), keep_open)
+        # announced as the learner would: a throw another hand beats fails (SJ-THROW-3)
+        new_state = shown(game, submit(game, state, action, seat, in_turn=in_turn or side)[0], keep_open)
         h = hint_for(game, state, seat, action, lang, in_turn=in_turn or side)
         # the bot's reason reads better, where it agrees; but it plans for play still to come ("the
         # less likely to go out soon"): when at most one seat still holds cards (a Dragon gift after
@@ -555,6 +564,14 @@ def _compute_ask(game: Game, state: Any, seat: int, ask: Any, lang: str, where: 
     }
     if out_of_turn:
         out["out_of_turn"] = True
+        if window is not None:
+            # the window's own words (tutor/windows.py: window_words): the page names no game's
+            # windows; ``choices`` says its actions are decisions (a Shengji exposure), offered as
+            # buttons, not cards to select and play (a Tichu bomb)
+            actions = game.legal_actions(state, seat, in_turn=False)
+            words = window_words(game, window, actions, lang)
+            out["window"] = {"prompt": words["prompt"], "decline": words["decline"],
+                             "choices": not any(isinstance(a, Play) for a in actions)}
     return new_state, {"ask": out, "first": first, "out_of_turn": out_of_turn,
                        "events": game.events(new_state)[before:]}
 

@@ -95,7 +95,10 @@ def graded_hint(game: "Game", state: Any, seat: int, action: Action | None, lang
     only}, why, rule}`` (``label``: the answer in words; ``rule``: its verdict, as ``explain`` gives it).
     """
     in_turn = in_turn and action is not None  # letting a chance go is a choice out of turn
-    verdict = game.decline(state, seat) if action is None else game.explain(state, action, seat, in_turn=in_turn)
+    # an announced action (a Shengji throw) is judged only once announced: the hint says what
+    # the seat may know of it beforehand (Game.announcement), never whether it will stand
+    verdict = (game.decline(state, seat) if action is None
+               else game.announcement(state, action, seat, in_turn) or game.explain(state, action, seat, in_turn=in_turn))
     level1 = game.hint_focus(state, seat, action, in_turn) or default_focus(game, state, seat, action, in_turn)
     return {
         "action": game.action_to_json(action) if action is not None else None,
@@ -170,7 +173,10 @@ def _rng(game: "Game", keys: Sequence[str]) -> Any:
 def options(game: "Game", state: Any, seat: int, in_turn: bool = True) -> list[Action | None]:
     """Every option open to ``seat``: the legal actions, side declarations, and (out of turn)
     letting the chance go by (None)."""
-    listed: list[Action | None] = list(game.legal_actions(state, seat, in_turn=in_turn))
+    # as the seat may know them: a Shengji leader sees every throw it may announce, not which
+    # of them the hidden hands let stand (SJ-THROW-2)
+    public = game.public_legal(state, seat, in_turn=in_turn)
+    listed: list[Action | None] = list(public if public is not None else game.legal_actions(state, seat, in_turn=in_turn))
     if in_turn:
         listed += [a for a in game.side_actions(state, seat) if a not in listed]
     else:
@@ -192,7 +198,11 @@ def candidates(game: "Game", state: Any, seat: int, action: Action | None, lang:
         return {"text": render(pool.key, pool.params, lang), "actions": [], "cards": list(pool.cards),
                 "count": count, "only": False}
     every = options(game, state, seat, in_turn)
-    if action not in every:
+    # the answer as the list holds it (a throw's cards may come in another order)
+    same_key = next((a for a in every if a is not None and action is not None and _key(game, a) == _key(game, action)), None)
+    if same_key is not None:
+        action = same_key
+    elif action not in every:
         every.append(action)  # a lesson's answer is legal: this only guards against a stale list
     if len(every) == 1:
         return _only(game, every, lang)

@@ -48,7 +48,7 @@ ENTRIES: tuple[GameEntry, ...] = (
     GameEntry("doudizhu", "doudizhu", "doudizhu", ("ddz", "dou_dizhu", "doudizhu4")),
     GameEntry("tichu", "tichu", "tichu"),
     GameEntry("napoleon", "napoleon", "napoleon"),
-    GameEntry("shengji", "shengji", "shengji", site=False),  # issue 15: course and practice to come
+    GameEntry("shengji", "shengji", "shengji"),
     GameEntry("daifugo", "daifugo", None),
     GameEntry("jianhongdian", "minor", None),
     GameEntry("ponjan", "minor", None),

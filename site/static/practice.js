@@ -369,11 +369,27 @@ function askLearnerOutOfTurn(view, actions, words) {
   });
 }
 
+/** A run of this many events of one kind (a Shengji draw: 48 cards, one at a time) folds into one line. */
+const RUN_FOLDS = 4;
+
 function showHistory(log) {
   // each event cites its rules by title, linked to the rules page (as the lessons do)
-  ui.history.replaceChildren(...log.map((event) => el("li", {}, event.text,
+  const item = (event) => el("li", {}, event.text,
     event.rule_ids.length ? el("small", { class: "rules-cited" }, " (", event.rule_ids.map((id, i) => [i ? "; " : "",
-      el("a", { href: `rules.html#${id}`, title: id }, data.rules[id] || id)]), ")") : null)));
+      el("a", { href: `rules.html#${id}`, title: id }, data.rules[id] || id)]), ")") : null);
+  const items = [];
+  for (let i = 0; i < log.length;) {
+    let j = i + 1;
+    while (j < log.length && log[j].key === log[i].key) j += 1;
+    if (j - i >= RUN_FOLDS) {
+      // the latest of the run stands for it; the earlier ones open on demand
+      items.push(el("li", { class: "run" }, el("details", {},
+        el("summary", {}, log[j - 1].text, " ", el("small", {}, fmt(S.history_run, { count: j - i - 1 }))),
+        el("ol", {}, log.slice(i, j - 1).map(item)))));
+    } else items.push(...log.slice(i, j).map(item));
+    i = j;
+  }
+  ui.history.replaceChildren(...items);
   ui.history.lastElementChild?.scrollIntoView({ block: "nearest" });
 }
 

@@ -35,6 +35,10 @@ def hint_focus(game: Any, state: Any, seat: int, action: Action | None, in_turn:
     hand = state.hands[seat]
     held = sum(1 for c in hand if group(order, c) == g)
     worth = points(c for e in state.trick for c in e.cards)
+    led = len(state.trick[0].cards)
+    if led > 1:  # a throw: as many cards, with as many of its suit as the hand holds (SJ-THROW-4)
+        return join(focus("sj.focus.follow_throw", ("SJ-THROW-4",), count=led, suit=g, held=min(held, led),
+                          points=worth), trumps)
     if held:
         key = "sj.focus.follow_trump" if g == TRUMP else "sj.focus.follow"
         rule = "SJ-FOLLOW-1" if g == TRUMP else "SJ-FOLLOW-2"

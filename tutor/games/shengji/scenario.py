@@ -12,8 +12,16 @@ take a value consistent with it:
   the kitty. A ``trump_suit`` without ``exposed`` stands for the trump-rank card of that suit,
   exposed by whoever holds it.
 * In ``play``: every seat holds as many cards as the listed ones before this trick; the cards
-  of earlier tricks are set aside (their winners are unknown, so they count for nobody); the
-  buried kitty is ``kitty`` or six cards placed nowhere else.
+  of earlier tricks are set aside (their winners are unknown, so they count for nobody) unless
+  ``won`` names them; the buried kitty is ``kitty`` or six cards placed nowhere else.
+
+Two extra keys of this tutor's scenarios (lessons need them; the shared format has neither):
+
+* ``stock`` (``draw``): the next cards to be drawn, in drawing order; the rest of the stock
+  follows in the usual fixed order. So a lesson knows which card the learner draws.
+* ``won`` (``play``): seat → the cards that seat took in earlier tricks of the hand (its point
+  cards count for it, SJ-TRICK-4, SJ-POINTS-2). So a lesson can reach the end of a hand with
+  the points already taken.
 """
 from __future__ import annotations
 
@@ -32,7 +40,7 @@ if TYPE_CHECKING:
 
 KEYS_REQUIRED = ("flags", "phase", "to_act", "hands", "trump_rank")
 KEYS_OPTIONAL = ("cards_held", "trick", "trump_suit", "dealer", "kitty", "exposed", "first_hand", "levels",
-                 "in_turn", "include_side", "seed")
+                 "in_turn", "include_side", "seed", "stock", "won")
 PHASES = ("draw", "kitty_flip", "bury", "play")
 SUITS = ("S", "H", "D", "C")
 
@@ -196,6 +204,18 @@ def state_from_setup(game: "Shengji", setup: Mapping[str, Any], path: str = "set
         if phase == "bury":
             raise ScenarioError(at("kitty"), "error.sj.kitty_taken")
 
+    stock_next: tuple[Card, ...] = ()
+    if "stock" in setup:
+        if phase != "draw":
+            raise ScenarioError(at("stock"), "error.sj.stock_in_draw")
+        stock_next = parse_card_list(setup["stock"], at("stock"), DECK)
+    won: dict[int, tuple[Card, ...]] = {}
+    if "won" in setup:
+        if phase != "play":
+            raise ScenarioError(at("won"), "error.sj.won_in_play")
+        won = {s: parse_card_list(v, f"{at('won')}.{s}", DECK)
+               for s, v in parse_seat_map(setup["won"], at("won"), PLAYERS).items()}
+
     exposed: tuple[int, Card] | None = None
     if "exposed" in setup:
         if phase != "draw":
@@ -213,7 +233,8 @@ def state_from_setup(game: "Shengji", setup: Mapping[str, Any], path: str = "set
         exposed = (eseat, ecards[0])
 
     places = [(f"{at('hands')}.{s}", c) for s, c in hands.items()] + [(at("trick"), [c for e in trick for c in e.cards]),
-                                                                     (at("kitty"), kitty)]
+                                                                     (at("kitty"), kitty), (at("stock"), stock_next)]
+    places += [(f"{at('won')}.{s}", cs) for s, cs in won.items()]
     check_deck_counts(places, DECK)
     pool = unplaced_cards(DECK, [c for _, cs in places for c in cs], seed)
 
@@ -291,11 +312,19 @@ def state_from_setup(game: "Shengji", setup: Mapping[str, Any], path: str = "set
     common = dict(flags=flags, seed=seed, hands=hand_tuple, trump_rank=rank, trump_suit=suit, session=session)
     if phase == "draw":
         last = (to_act - 1) % PLAYERS if to_act is not None else (first_drawer - 1) % PLAYERS
-        return State(phase="draw", to_act=to_act, stock=tuple(pool), kitty=kitty, exposed=exposed,
+        stock = stock_next + tuple(pool)
+        if len(stock) != PLAYERS * HAND_SIZE - drawn:
+            raise ScenarioError(at("stock"), "error.sj.stock_size", n=len(stock_next), left=PLAYERS * HAND_SIZE - drawn)
+        return State(phase="draw", to_act=to_act, stock=stock, kitty=kitty, exposed=exposed,
                      chance_open=drawn > 0, last_drawer=last if drawn else None, **common)
     if phase == "kitty_flip":
         return State(phase="kitty_flip", to_act=None, kitty=kitty, set_aside=tuple(pool), **common)
     if phase == "bury":
         return State(phase="bury", to_act=to_act, set_aside=tuple(pool), **common)
-    return State(phase="play", to_act=to_act, buried=kitty, trick=tuple(trick),
+    won_cards = tuple(tuple(won.get(s, ())) for s in range(PLAYERS))
+    # the trick's number as if every earlier trick was led with one card (a throw would make it
+    # smaller; the log says "trick N" only)
+    trick_no = HAND_SIZE - (len(hand_tuple[to_act]) + len(next((e.cards for e in trick if e.seat == to_act), ()))) + 1  # type: ignore[index]
+    return State(phase="play", to_act=to_act, buried=kitty, trick=tuple(trick), won=won_cards, trick_no=max(1, trick_no),
+                 points=tuple(points(cs) for cs in won_cards),
                  leader=trick[0].seat if trick else to_act, set_aside=tuple(pool), **common)
