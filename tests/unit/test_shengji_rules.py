@@ -598,15 +598,16 @@ class TestLead:
         assert any(e.key == "sj.event.first_lead" and e.params["seat"] == 2 for e in t.log)
         s = sj({"0": "D-3 S-A S-K H-4", "1": "D-A H-5 H-6 H-7", "2": "D-4 C-3 C-4 C-5", "3": "D-5 C-6 C-7 C-8"},
                dealer=0, rank="2", suit="S")
+        assert s.trick_no == 9  # four cards left of twelve: the scenario counts eight single tricks before
         s = run(s, (0, "D-3"), (1, "D-A"), (2, "D-4"), (3, "D-5"))
-        assert s.to_act == 1 and s.trick == () and s.trick_no == 2 and s.last_trick["winner"] == 1
+        assert s.to_act == 1 and s.trick == () and s.trick_no == 10 and s.last_trick["winner"] == 1
         reject(s, "D-3", 0, key="common.not_your_turn", rule="SJ-LEAD-1")
         s = run(s, (1, "H-5"), (2, "C-3"), (3, "C-6"), (0, "H-4"))
         assert s.to_act == 1 and s.phase == "play"
         # seat 1 throws its two hearts (nobody else holds a heart): every hand runs out together
         s = do(s, 1, "H-6 H-7")
         s = run(s, (2, "C-4 C-5"), (3, "C-7 C-8"), (0, "S-A S-K"))
-        assert s.phase == "score" and all(len(h) == 0 for h in s.hands) and s.trick_no == 4
+        assert s.phase == "score" and all(len(h) == 0 for h in s.hands) and s.trick_no == 12
 
     def test_any_single_may_be_led(self):  # SJ-COMBO-1
         """SJ-COMBO-1: any one card may be led (a trump, a plain card, a joker)."""

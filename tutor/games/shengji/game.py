@@ -290,6 +290,8 @@ class Shengji(Game):
         order = self.order(state)
         hand = state.hands[seat]
         if state.trick:
+            if state.flags.decks == 1:  # one deck: no two cards alike, so no two sets alike either
+                return list(follow_sets(order, hand, state.trick[0].cards))
             seen: set[tuple[Card, ...]] = set()
             out = []
             for cards in follow_sets(order, hand, state.trick[0].cards):

@@ -13,7 +13,7 @@ from itertools import combinations
 from typing import Iterable, Iterator, Sequence
 
 from ...cards import Card
-from ...tricktaking import TRUMP, POINTS_5_10_K, TrumpOrder, card_points
+from ...tricktaking import POINTS_5_10_K, RANK_ORDER, TRUMP, TrumpOrder, card_points
 
 BJ, RJ = Card(special="BJ"), Card(special="RJ")
 SUIT_ORDER = ("S", "H", "D", "C")  # README §1; SJ-THROW-3's tie-break between equal trump-rank cards
@@ -55,7 +55,6 @@ def sort_hand(order: TrumpOrder, cards: Iterable[Card]) -> tuple[Card, ...]:
 
 def card_sort_key(card: Card) -> tuple[int, int, int]:
     """A fixed order of cards before any trump is known (the draw): suits S, H, D, C, rank, jokers last."""
-    from ...tricktaking import RANK_ORDER
     if card.special:
         return (len(SUIT_ORDER), 0, 1 if card.special == "RJ" else 0)
     return (SUIT_ORDER.index(card.suit), RANK_ORDER.index(card.rank), 0)
