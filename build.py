@@ -238,7 +238,9 @@ def build_course(site: Site, game_name: str, by_lang: dict[str, list[Lesson]], m
                          "stamp": site.stamp}
         site.render("practice.html", f"{lang}/{game_name}/practice.html", lang,
                     page_title=s["practice_title"].replace("{game}", course_title), page_kind="practice",
-                    course_title=course_title, data_json=script_json(practice_data))
+                    course_title=course_title, data_json=script_json(practice_data),
+                    # a game may name its next deal in its own word (a Shengji "hand")
+                    next_label=s.get(f"next_round.{game_name}", s["next_round"]))
         sections = [{"id": sec["id"], "title": sec["title"][lang],
                      "rules": [{"id": r["id"], "title": r["title"][lang], "text": r["text"][lang]}
                                for r in catalog["rules"] if r["section"] == sec["id"]]}

@@ -369,8 +369,9 @@ function askLearnerOutOfTurn(view, actions, words) {
   });
 }
 
-/** A run of this many events of one kind (a Shengji draw: 48 cards, one at a time) folds into one line. */
-const RUN_FOLDS = 4;
+/** A run of this many events of one kind (a Shengji draw: 48 cards, one at a time) folds into one
+ * line; more than any trick's plays (five in Napoleon), which stay one line each. */
+const RUN_FOLDS = 10;
 
 function showHistory(log) {
   // each event cites its rules by title, linked to the rules page (as the lessons do)

@@ -62,8 +62,9 @@ def answer(page, action) -> None:
         for i, part in enumerate(parts):
             decision.locator(f'button[data-part="{i}"][data-value="{part}"]').click()
         page.locator("#btn-confirm").click()
-    elif isinstance(action, dict) and "discard" in action:
-        select(page, action["discard"])
+    elif isinstance(action, dict) and len(action) == 1 and isinstance(next(iter(action.values())), list):
+        # cards chosen from the hand (a Napoleon discard, a Shengji bury): selected, then confirmed
+        select(page, next(iter(action.values())))
         page.locator("#btn-confirm").click()
     elif isinstance(action, dict) and "cards" not in action:
         # bids, Grand Tichu, the wish, the Dragon gift, calls: one button per choice
