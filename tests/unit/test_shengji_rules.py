@@ -19,7 +19,7 @@ import pytest
 
 from tutor.actions import Decision, parse_action
 from tutor.cards import Card
-from tutor.errors import FlagError
+from tutor.errors import FlagError, ScenarioError
 from tutor.game import IllegalAction
 from tutor.messages import card_text, render
 from tutor.registry import find_game
@@ -1133,3 +1133,43 @@ class TestViewsAndTexts:
         assert G.check_value(t, "exposed") is None
         with pytest.raises(KeyError):
             G.check_value(t, "no_such_check")
+
+
+# =========================================================================== this tutor's scenario keys
+class TestTutorScenarioKeys:
+    """``stock`` and ``won``: two keys lessons need that the shared format has not (scenario.py)."""
+
+    def test_stock_names_the_next_cards_to_draw(self):  # SJ-DEAL-1
+        s = sj({"0": "S-3", "1": "H-4", "2": "D-9", "3": "C-5"}, phase="draw", suit=None, stock=cards("S-2 H-K"))
+        s = do(s, 0, {"draw": True})
+        s = G.close_window(s)
+        s = do(s, 1, {"draw": True})
+        assert Card.parse("S-2") in s.hands[0] and Card.parse("H-K") in s.hands[1]
+        assert len(s.stock) == 54 - 6 - 6  # six drawn, the kitty aside
+
+    def test_won_cards_count_for_their_seat(self):  # SJ-TRICK-4, SJ-POINTS-2
+        s = sj({"0": "S-3", "1": "H-4", "2": "D-9", "3": "C-5"}, dealer=0, won={"1": cards("S-K D-5"), "3": cards("C-10")})
+        assert s.points == (0, 15, 0, 10) and G.nondealer_points(s) == 25
+        assert G.view(s, 0)["points_taken"] == {"1": 15, "3": 10}
+
+    @pytest.mark.parametrize("extra, phase, words", [
+        ({"stock": ["S-2"]}, "play", "draw phase"),
+        ({"won": {"1": ["S-K"]}}, "draw", "play phase"),
+        ({"stock": ["S-2"] * 2}, "draw", "S-2"),
+        ({"won": {"1": ["S-3"]}}, "play", "S-3"),  # also in seat 0's hand
+    ])
+    def test_misplaced_or_repeated_cards_are_named(self, extra, phase, words):
+        with pytest.raises(ScenarioError) as err:
+            sj({"0": "S-3", "1": "H-4", "2": "D-9", "3": "C-5"}, phase=phase, suit=None if phase == "draw" else "S",
+               **({"dealer": 0} if phase == "play" else {}), **extra)
+        assert words in str(err.value)
+
+    def test_a_stock_longer_than_the_draw_is_refused(self):
+        full = {str(s): " ".join(["S-3 S-4 S-5 S-6 S-7 S-8 S-9 S-10 S-J S-Q S-K S-A",
+                                  "H-3 H-4 H-5 H-6 H-7 H-8 H-9 H-10 H-J H-Q H-K H-A",
+                                  "D-3 D-4 D-5 D-6 D-7 D-8 D-9 D-10 D-J D-Q D-K D-A",
+                                  "C-3 C-4 C-5 C-6 C-7 C-8 C-9 C-10 C-J C-Q C-K"][s].split()[:11]) for s in range(4)}
+        with pytest.raises(ScenarioError) as err:
+            sj(full, phase="draw", suit=None, stock=cards("S-2 H-2 D-2 C-2 BJ"))
+        # four draws are left and the kitty needs six of the ten cards placed nowhere
+        assert "setup.kitty: no cards left for the kitty" in str(err.value)
