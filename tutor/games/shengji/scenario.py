@@ -312,10 +312,8 @@ def state_from_setup(game: "Shengji", setup: Mapping[str, Any], path: str = "set
     common = dict(flags=flags, seed=seed, hands=hand_tuple, trump_rank=rank, trump_suit=suit, session=session)
     if phase == "draw":
         last = (to_act - 1) % PLAYERS if to_act is not None else (first_drawer - 1) % PLAYERS
-        stock = stock_next + tuple(pool)
-        if len(stock) != PLAYERS * HAND_SIZE - drawn:
-            raise ScenarioError(at("stock"), "error.sj.stock_size", n=len(stock_next), left=PLAYERS * HAND_SIZE - drawn)
-        return State(phase="draw", to_act=to_act, stock=stock, kitty=kitty, exposed=exposed,
+        # the deck's count holds the stock to the draws left (a longer one leaves the kitty short)
+        return State(phase="draw", to_act=to_act, stock=stock_next + tuple(pool), kitty=kitty, exposed=exposed,
                      chance_open=drawn > 0, last_drawer=last if drawn else None, **common)
     if phase == "kitty_flip":
         return State(phase="kitty_flip", to_act=None, kitty=kitty, set_aside=tuple(pool), **common)
