@@ -198,6 +198,7 @@ def candidates(game: "Game", state: Any, seat: int, action: Action | None, lang:
         return {"text": render(pool.key, pool.params, lang), "actions": [], "cards": list(pool.cards),
                 "count": count, "only": False}
     every = options(game, state, seat, in_turn)
+    label = _window_labeller(game, state, seat, lang) if not in_turn else None
     # the answer as the list holds it (a throw's cards may come in another order)
     same_key = next((a for a in every if a is not None and action is not None and _key(game, a) == _key(game, action)), None)
     if same_key is not None:
@@ -205,7 +206,7 @@ def candidates(game: "Game", state: Any, seat: int, action: Action | None, lang:
     elif action not in every:
         every.append(action)  # a lesson's answer is legal: this only guards against a stale list
     if len(every) == 1:
-        return _only(game, every, lang)
+        return _only(game, every, lang, label)
     narrowed = game.hint_options(state, seat, action, in_turn)
     pool = [a for a in every if a in narrowed] if narrowed is not None else list(every)
     if action not in pool:
@@ -228,15 +229,28 @@ def candidates(game: "Game", state: Any, seat: int, action: Action | None, lang:
         rng.shuffle(chosen)  # an order that says nothing of which one is the answer
     else:
         chosen.sort(key=every.index)  # a short list of decisions keeps its own order (bids 1, 2, 3)
-    labels = [option_label(game, a, lang) for a in chosen]
+    labels = [label(a) if label else option_label(game, a, lang) for a in chosen]
     text = render("hint.options.all" if len(chosen) == len(every) else "hint.options.some",
                   {"options": labels, "count": len(every)}, lang)
     return {"text": text, "actions": [_json(game, a) for a in chosen], "cards": _cards_of(chosen),
             "count": len(every), "only": False}
 
 
-def _only(game: "Game", chosen: list[Action | None], lang: str) -> dict[str, Any]:
-    labels = [option_label(game, a, lang) for a in chosen]
+def _window_labeller(game: "Game", state: Any, seat: int, lang: str) -> Any:
+    """Out of turn, level 2 names the options as the window's buttons do (``window_words``:
+    "Expose 2♠", "Not now"), not in the words of a turn's options."""
+    from .windows import window_words
+    window = game.window(state)
+    if window is None:
+        return None
+    actions = game.legal_actions(state, seat, in_turn=False)
+    words = window_words(game, window, actions, lang)
+    by_key = {_key(game, a): text for a, text in zip(actions, words["labels"])}
+    return lambda a: words["decline"] if a is None else by_key.get(_key(game, a)) or option_label(game, a, lang)
+
+
+def _only(game: "Game", chosen: list[Action | None], lang: str, label: Any = None) -> dict[str, Any]:
+    labels = [label(a) if label else option_label(game, a, lang) for a in chosen]
     return {"text": render("hint.options.only", {"options": labels}, lang),
             "actions": [_json(game, a) for a in chosen], "cards": _cards_of(chosen), "count": 1, "only": True}
 

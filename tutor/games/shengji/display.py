@@ -26,7 +26,12 @@ def display_parts(game: Any, state: Any, view: dict[str, Any], seat: int | None,
     phase = view["phase"]
     if phase == "draw":
         info.append(t("sj.display.stock", count=view["stock_left"]))
-    if phase in ("play", "score") and dealer is not None:
+    r = view.get("result")
+    if r and r.get("kitty_bonus"):  # the hand's total: the kitty's points counted in (SJ-POINTS-3)
+        info.append(t("sj.display.nondealer_points_final", count=r["P"], tricks=r["trick_points"], bonus=r["kitty_bonus"]))
+    elif r:
+        info.append(t("sj.display.nondealer_points", count=r["P"]))
+    elif phase in ("play", "score") and dealer is not None:
         info.append(t("sj.display.nondealer_points", count=view["nondealer_points"]))
     zones: list[dict[str, Any]] = []
     if view.get("exposed"):
@@ -44,7 +49,6 @@ def display_parts(game: Any, state: Any, view: dict[str, Any], seat: int | None,
     if last and phase == "play" and not view.get("trick"):
         zones.append({"text": t("sj.display.last_trick", seat=last["winner"], count=last["points"])})
     result = None
-    r = view.get("result")
     if r:
         result = t("sj.display.result", points=r["P"], team=r["hand_winner"], count=r["steps"])
         zones.append({"label": t("sj.display.buried_shown", count=r["kitty_points"], bonus=r["kitty_bonus"]),

@@ -596,8 +596,17 @@ class Shengji(Game):
         cards = self._announced_throw(state, action, seat) if in_turn else None
         if cards is None:
             return None
-        g = same_group(self.order(state), cards)
+        order = self.order(state)
+        g = same_group(order, cards)
+        from .bot import unseen
+        best = max((power(order, c) for c in unseen(state, seat) if group(order, c) == g), default=-1)
+        if all(power(order, c) > best for c in cards):
+            return None  # public facts already make it stand (every higher card is seen): explain says so
         return _yes("sj.ok.announce_throw", ("SJ-COMBO-2", "SJ-THROW-2", "SJ-THROW-3"), suit=g, count=len(cards))
+
+    def decline(self, state: State, seat: int) -> Verdict:
+        """Waiting is allowed all through the draw (SJ-DECLARE-1), at a risk the learner should hear."""
+        return _yes("sj.ok.wait_expose", ("SJ-DECLARE-1",))
 
     def public_legal(self, state: State, seat: int, in_turn: bool = True) -> list[Action] | None:
         """A leader with throws on may announce any set of two or more cards of one effective suit
@@ -609,7 +618,7 @@ class Shengji(Game):
         hand = state.hands[seat]
         out: list[Action] = [Play((c,)) for c in hand]
         groups: dict[str, list[Card]] = {}
-        for c in hand:
+        for c in sorted(hand, key=lambda c: -power(order, c)):  # each throw named from its top card down
             groups.setdefault(group(order, c), []).append(c)
         from itertools import combinations
         for cards in groups.values():
