@@ -1173,3 +1173,43 @@ class TestTutorScenarioKeys:
             sj(full, phase="draw", suit=None, stock=cards("S-2 H-2 D-2 C-2 BJ"))
         # four draws are left and the kitty needs six of the ten cards placed nowhere
         assert "setup.kitty: no cards left for the kitty" in str(err.value)
+
+
+# =========================================================================== what the seat may know
+class TestWhatTheSeatKnows:
+    """Verdicts and hints say no more than the seat may know, in the words of its buttons."""
+
+    def test_a_throw_public_facts_make_safe_is_explained_as_valid(self):  # SJ-THROW-2
+        s = sj({"0": "S-A S-K S-Q D-9", "1": "S-5 D-6 C-3 C-8", "2": "S-9 D-J D-8 C-4", "3": "S-3 D-K D-7 C-Q"},
+               dealer=0, rank="2", suit="H")
+        sure = parse_action(cards("S-A S-K S-Q"))
+        assert G.announcement(s, sure, 0) is None  # nothing higher unseen: the plain explanation says it stands
+        assert G.explain(s, sure, 0).key == "sj.ok.throw"
+        gamble = parse_action(cards("S-A S-Q"))  # the king is in a hand seat 0 cannot see
+        s2 = sj({"0": "S-A S-Q D-9 D-4", "1": "S-K D-6 C-3 C-8", "2": "S-9 D-J D-8 C-4", "3": "S-3 D-K D-7 C-Q"},
+                dealer=0, rank="2", suit="H")
+        verdict = G.announcement(s2, gamble, 0)
+        assert verdict is not None and verdict.key == "sj.ok.announce_throw"
+
+    def test_letting_the_exposure_go_names_the_risk(self):  # SJ-DECLARE-1
+        s = sj({"0": "S-2 S-A", "1": "H-4", "2": "D-9", "3": "C-5"}, phase="draw", suit=None, to_act=1,
+               first_hand=True)
+        v = G.decline(s, 0)
+        assert v.legal and v.key == "sj.ok.wait_expose" and "SJ-DECLARE-1" in v.rule_ids
+
+    def test_the_hint_names_window_options_as_the_buttons_do(self):  # SJ-DECLARE-1
+        from tutor.hints import graded_hint
+        s = sj({"0": "S-2 S-A", "1": "H-4", "2": "D-9", "3": "C-5"}, phase="draw", suit=None, to_act=1,
+               first_hand=True)
+        h = graded_hint(G, s, 0, parse_action({"expose": "S-2"}), "en", in_turn=False)
+        assert "Expose 2♠" in h["candidates"]["text"] and "Not now" in h["candidates"]["text"]
+        h = graded_hint(G, s, 0, parse_action({"expose": "S-2"}), "ja", in_turn=False)
+        assert "今は見せない" in h["candidates"]["text"]
+
+    def test_the_final_points_count_the_kitty_in(self):  # SJ-POINTS-3
+        s = sj({"0": "RJ"}, dealer=1, rank="2", suit="H",
+               won={"0": cards("S-K D-10 C-5"), "2": cards("H-10 S-5 D-5")}, kitty=cards("S-10 D-K C-9 C-4 D-6 S-7"),
+               trick=[entry(1, "H-Q"), entry(2, "D-9"), entry(3, "C-J")])
+        end = do(s, 0, "RJ")
+        info = " · ".join(G.view(end, 0)["display"]["info"])
+        assert "Non-dealers' points: 85 (45 in tricks, 40 from the kitty)" in info
