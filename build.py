@@ -37,6 +37,7 @@ from tools.vendor_pyodide import PYODIDE_VERSION, RUNTIME_FILES, ensure_pyodide 
 from tutor import rules as rule_catalog  # noqa: E402
 from tutor.flags import describe_flags  # noqa: E402
 from tutor.display import phase_names  # noqa: E402
+from tutor.messages import catalog as message_catalog  # noqa: E402
 from tutor.registry import SITE_NAMES, find_game  # noqa: E402
 from tutor.share import MAX_CODE  # noqa: E402
 
@@ -239,8 +240,9 @@ def build_course(site: Site, game_name: str, by_lang: dict[str, list[Lesson]], m
         site.render("practice.html", f"{lang}/{game_name}/practice.html", lang,
                     page_title=s["practice_title"].replace("{game}", course_title), page_kind="practice",
                     course_title=course_title, data_json=script_json(practice_data),
-                    # a game may name its next deal in its own word (a Shengji "hand")
-                    next_label=s.get(f"next_round.{game_name}", s["next_round"]))
+                    # a game may name its next deal in its own word (a Shengji "hand"): its catalog's
+                    # ``<prefix>.next_deal``, else the page's own word
+                    next_label=message_catalog(lang).get(f"{game.rule_prefix.lower()}.next_deal", s["next_round"]))
         sections = [{"id": sec["id"], "title": sec["title"][lang],
                      "rules": [{"id": r["id"], "title": r["title"][lang], "text": r["text"][lang]}
                                for r in catalog["rules"] if r["section"] == sec["id"]]}

@@ -12,7 +12,7 @@ import abc
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
-from .actions import Action, action_key, parse_action
+from .actions import Action, Play, action_key, parse_action
 from .errors import TutorError
 from .jsondata import fresh_json, frozen_json
 from .messages import render
@@ -329,6 +329,16 @@ class Game(abc.ABC):
     def side_actions(self, state: Any, seat: int) -> list[Action]:
         """Side declarations open at any time (a Tichu call, a Daifugo exposure)."""
         return []
+
+    def window_words(self, kind: str, actions: Sequence[Action], lang: str = "en") -> dict[str, Any]:
+        """What the page says when a window of ``kind`` asks the learner, from the game's catalog:
+        the prompt (``<prefix>.window.<kind>``), a label per action (a card play:
+        ``<prefix>.window.<kind>.take`` with its cards; a decision: its own label) and the words
+        for letting it pass (``<prefix>.window.<kind>.decline``)."""
+        prefix = f"{self.rule_prefix.lower()}.window.{kind}"
+        labels = [render(f"{prefix}.take", {"cards": [c.token for c in a.cards]}, lang) if isinstance(a, Play)
+                  else self.action_label(a, lang) for a in actions]
+        return {"prompt": render(prefix, {}, lang), "labels": labels, "decline": render(f"{prefix}.decline", {}, lang)}
 
     def decline(self, state: Any, seat: int) -> Verdict:
         """Why letting an out-of-turn chance go by is always allowed (a lesson's "let it go").

@@ -239,12 +239,11 @@ def candidates(game: "Game", state: Any, seat: int, action: Action | None, lang:
 def _window_labeller(game: "Game", state: Any, seat: int, lang: str) -> Any:
     """Out of turn, level 2 names the options as the window's buttons do (``window_words``:
     "Expose 2♠", "Not now"), not in the words of a turn's options."""
-    from .windows import window_words
     window = game.window(state)
     if window is None:
         return None
     actions = game.legal_actions(state, seat, in_turn=False)
-    words = window_words(game, window, actions, lang)
+    words = game.window_words(window.kind, actions, lang)
     by_key = {_key(game, a): text for a, text in zip(actions, words["labels"])}
     return lambda a: words["decline"] if a is None else by_key.get(_key(game, a)) or option_label(game, a, lang)
 

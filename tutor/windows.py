@@ -90,16 +90,9 @@ def resolve(game: Any, state: Any, *, viewer: int | None = None, declined: Itera
 
 
 def window_words(game: Any, window: Window, actions: Sequence[Action], lang: str = "en") -> dict[str, Any]:
-    """What the page says when a window asks the learner, from the game's catalog: the prompt
-    (``<prefix>.window.<kind>``), a label per action (a card play: ``<prefix>.window.<kind>.take``
-    with its cards; a decision: its own label) and the words for letting it pass
-    (``<prefix>.window.<kind>.decline``). So the page names no game's windows."""
-    from .actions import Play
-    from .messages import render
-    prefix = f"{game.rule_prefix.lower()}.window.{window.kind}"
-    labels = [render(f"{prefix}.take", {"cards": [c.token for c in a.cards]}, lang) if isinstance(a, Play)
-              else game.action_label(a, lang) for a in actions]
-    return {"prompt": render(prefix, {}, lang), "labels": labels, "decline": render(f"{prefix}.decline", {}, lang)}
+    """What the page says when a window asks the learner: ``Game.window_words`` (the game's
+    catalog), so the page names no game's windows."""
+    return game.window_words(window.kind, actions, lang)
 
 
 class ReplayError(TutorError):
