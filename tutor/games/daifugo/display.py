@@ -1,0 +1,45 @@
+"""Daifugo's table in words for the page (tutor/display.py): the order in force (revolution),
+the bindings, each seat's title from the game before and its place in this one, the exchange."""
+from __future__ import annotations
+
+from typing import Any
+
+from ...messages import render
+
+
+def display_parts(game: Any, state: Any, view: dict[str, Any], seat: int | None, lang: str) -> dict[str, Any]:
+    def t(key: str, **params: Any) -> str:
+        return render(key, params, lang)
+
+    n = view["players"]
+    badges: dict[int, list[str]] = {}
+    titles = view.get("titles") or {}
+    for s in range(n):
+        mine = []
+        if str(s) in titles:
+            mine.append(t(f"dfg.title.{titles[str(s)]}"))
+        place = view["places"][s] if view.get("places") else None
+        if place is not None:
+            mine.append(t("dfg.display.eliminated" if s in view.get("eliminated", []) else "dfg.display.place", place=place))
+        badges[s] = mine
+    info = [t("dfg.display.game", game=view["game_no"])]
+    info.append(t("dfg.display.order_reversed" if view["revolution"] else "dfg.display.order_normal"))
+    if view.get("bound_suits"):
+        info.append(t("dfg.display.bound", suits=view["bound_suits"]))
+    if view.get("rank_binding"):
+        info.append(t("dfg.display.rank_bound", rank=view["rank_binding"]))
+    zones: list[dict[str, Any]] = []
+    if view["phase"] == "exchange":
+        waiting = [s for s in view["exchanging"] if not view["exchanged"][s]]
+        zones.append({"text": t("dfg.display.exchanging", seats=waiting)})
+    if view.get("last_field") and not view.get("trick"):
+        cards = [c for e in view["last_field"] for c in e.get("cards", [])]
+        zones.append({"label": t("dfg.display.flowed"), "cards": cards[-8:]})
+    result = None
+    r = view.get("result")
+    if r:
+        order = sorted(range(n), key=lambda s: r["places"][str(s)])
+        result = t("dfg.display.result", ranking=[t("dfg.display.ranked", seat=s, title=t(f"dfg.title.{r['titles'][str(s)]}"))
+                                                  for s in order])
+    return {"badges": badges, "notes": {}, "info": info, "zones": zones, "show_trick": view["phase"] in ("play", "score"),
+            "result": result, "reveal": view["phase"] == "score"}

@@ -1,0 +1,572 @@
+"""Daifugo (大富豪), the base game (``preset = "base"``), as a state machine (rules: ``daifugo.md``).
+
+Phases: ``deal`` (automatic) → ``exchange`` (from game 2: the poorest give their strongest cards
+to the richest, who give any cards back, all chosen face down and given together, DFG-EXCH-1) →
+``play`` (phases of the field until one player is left, DFG-OUT-2) → ``score`` → the next game
+(``next_hand``). What lasts from game to game (the game's number, the places of the game before
+and of every game so far) is the ``Session``.
+
+The cut-in game (``preset = "cutin"``, the seed's default) adds cut-ins out of turn, exposed cards
+and the per-rank local rules (§8 – §10): a flags object asking for one of them is refused with a
+"not taught yet" message until those issues land (``Daifugo.flags``).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Mapping
+
+from ...actions import PASS, Action, Decision, Pass, Play
+from ...cards import Card, format_cards, multiset_contains, multiset_remove, shortfall
+from ...choices import ChooseCards
+from ...climbing import everyone_else_passed, next_seat
+from ...errors import FlagError, TutorError, short_value
+from ...game import Game, IllegalAction, Verdict
+from ...game import event as _event, allowed as _yes, refused as _no, replaced_at as _set  # the shared verdict and log helpers
+from ...jsondata import fresh_json
+from ...rng import derive
+from . import combos as C
+from .state import BASE, CUTIN_RULES, PHASES, PLAYERS, Entry, Flags, Session, State, deck_of, title_of
+
+#: the rule each play shape is made under (DFG-COMBO-1 … 5)
+SHAPE_RULE = {"single": "DFG-COMBO-1", "group": "DFG-COMBO-2", "sequence": "DFG-COMBO-5"}
+
+
+sort_key = C.sort_key  # the normal order, weakest first, jokers last (DFG-RANK-1)
+
+
+def sort_hand(cards: Any) -> tuple[Card, ...]:
+    """A hand in the normal order, weakest first, jokers last."""
+    return tuple(sorted(cards, key=C.sort_key))
+
+
+class Daifugo(Game):
+    """Daifugo, the base preset (daifugo.md §1 – §7, §11, §12)."""
+
+    name = "daifugo"
+    title = {"en": "Daifugo", "ja": "大富豪"}
+    phases = PHASES
+    Flags = Flags
+    rule_prefix = "DFG"
+    kinds = ("legal", "steps")
+    direction = "clockwise"  # daifugo.md names none for the seats' places; a choice for the page
+    suits_matter = True
+
+    # ------------------------------------------------------------------ flags
+    def flags(self, data: Mapping[str, Any] | None = None, path: str = "flags") -> Flags:
+        """The flags: the preset's column of §12 first (``preset``, default the cut-in game),
+        then every other flag given. Rules of the cut-in game are refused for now (issue 16):
+        the message names the flag and says it is not taught yet."""
+        from ...flags import parse_flags
+        if data is None:
+            data = {}
+        if not isinstance(data, Mapping):
+            raise FlagError(path, "error.expected", what="flags", got=short_value(data))
+        preset = data.get("preset", "cutin")
+        parse_flags(Flags, {"preset": preset}, path)  # names a bad preset
+        start = dict(BASE) if preset == "base" else {}
+        flags = parse_flags(Flags, {**start, **data}, path)
+        low, high = PLAYERS[flags.preset]
+        if not low <= flags.players <= high:
+            raise FlagError(f"{path}.players", "error.dfg.players", preset=flags.preset, low=low, high=high,
+                            got=flags.players)
+        if flags.preset == "cutin":
+            raise FlagError(f"{path}.preset", "error.dfg.cutin_not_yet")
+        for name in CUTIN_RULES:
+            if getattr(flags, name):
+                raise FlagError(f"{path}.{name}", "error.dfg.rule_not_yet", name=name)
+        return flags
+
+    # ------------------------------------------------------------------ dealing
+    def new_game(self, flags: Flags, seed: int | str) -> State:
+        n = flags.players
+        state = State(flags=flags, seed=seed, phase="deal", hands=((),) * n, to_act=None)
+        return self._deal(state)
+
+    def _deal(self, state: State) -> State:
+        """DFG-DEAL-1: every card dealt one at a time from seat 0, as evenly as possible."""
+        n = state.flags.players
+        deck = list(deck_of(state.flags).cards())
+        derive(state.seed, "daifugo-deal", state.game_no).shuffle(deck)
+        hands = tuple(sort_hand(deck[i::n]) for i in range(n))
+        state = replace(state, phase="deal", hands=hands, trick=(), discard_pile=(), revolution=False, direction=1,
+                        bound=(), rank_bind=C.NO_RANK_BINDING, out=(), eliminated=(), places=(None,) * n,
+                        gifts=(None,) * n, exchange_order=(), first_out=None, result=None, last_field=(),
+                        log=state.log + (_event("dfg.event.deal", ("DFG-DEAL-1",), game=state.game_no),))
+        return self._after_deal(state)
+
+    def _after_deal(self, state: State) -> State:
+        """From game 2 the exchange (DFG-EXCH-1); then the first player (DFG-D3-1)."""
+        prev = state.previous_places
+        if state.flags.exchange and prev is not None:
+            order = self._exchange_seats(state)
+            if order:
+                return replace(state, phase="exchange", exchange_order=order, to_act=order[0])
+        return self._start_play(state)
+
+    def _exchange_seats(self, state: State) -> tuple[int, ...]:
+        """Who exchanges: 大貧民 and 大富豪, and 貧民 and 富豪 with four or more players."""
+        prev = state.previous_places
+        assert prev is not None
+        n = state.players
+        places = (1, n) if n == 3 else (1, 2, n - 1, n)
+        return tuple(s for s in range(n) if prev[s] in places)
+
+    def _start_play(self, state: State) -> State:
+        """DFG-D3-1: with ``diamond3_start`` the holder of the 3 of diamonds begins the first game
+        (the first holder in seat order); without it a seat drawn at random. From game 2 the
+        大貧民 of the game before (``later_start``), or again the 3 of diamonds."""
+        n = state.players
+        d3 = Card.parse("D-3")
+        holder = next((s for s in range(n) if d3 in state.hands[s]), None)
+        prev = state.previous_places
+        if prev is not None and state.flags.later_start == "daihinmin":
+            first, rule, key = prev.index(n), "DFG-D3-1", "dfg.event.first_daihinmin"
+        elif state.flags.diamond3_start and holder is not None and (prev is None or state.flags.later_start == "diamond3"):
+            first, rule, key = holder, "DFG-D3-1", "dfg.event.first_diamond3"
+        else:
+            first, rule, key = derive(state.seed, "daifugo-first", state.game_no).below(n), "DFG-D3-1", "dfg.event.first_random"
+        return replace(state, phase="play", to_act=first, log=state.log + (_event(key, (rule,), seat=first),))
+
+    # ------------------------------------------------------------------ the session
+    def next_hand(self, state: State) -> State:
+        """DFG-NEXT-1: after a game, the next one: the places carry into the exchange."""
+        if state.phase != "score":
+            return state
+        places = tuple(int(p) for p in state.places)  # type: ignore[arg-type]
+        session = replace(state.session, game_no=state.game_no + 1, previous_places=places,
+                          history=state.session.history + (places,))
+        return self._deal(replace(state, session=session,
+                                  log=state.log + (_event("dfg.event.next_game", ("DFG-NEXT-1",), game=session.game_no),)))
+
+    def game_over(self, state: State) -> bool:
+        """A session of Daifugo has no end of its own: the players stop when they like."""
+        return False
+
+    def session(self, state: State) -> dict[str, Any]:
+        ses = state.session
+        titles = None
+        if ses.previous_places is not None:
+            titles = {str(s): title_of(p, state.players) for s, p in enumerate(ses.previous_places)}
+        return {"hand_no": ses.game_no, "game_no": ses.game_no, "titles": titles,
+                "history": [list(h) for h in ses.history], "game_over": False, "winner": None,
+                "dealer": None, "next_dealer": None}
+
+    # ------------------------------------------------------------------ queries
+    def to_act(self, state: State) -> int | None:
+        return state.to_act
+
+    def round_over(self, state: State) -> bool:
+        return state.phase == "score"
+
+    def all_cards(self, state: State) -> list[Card]:
+        cards = [c for h in state.hands for c in h] + list(state.discard_pile)
+        cards += [c.physical for e in state.trick for c in e.cards]
+        cards += [c for g in state.gifts if g for c in g]
+        return cards
+
+    def players(self, state: State) -> int:
+        return state.players
+
+    def check_value(self, state: State, key: str) -> Any:
+        if key == "revolution":
+            return state.revolution
+        if key == "direction":
+            return state.direction
+        if key == "jback":
+            return False  # J-back belongs to the cut-in game's rules (§9)
+        if key == "bound_suits":
+            return sorted(state.bound)
+        if key == "exposed":
+            return {}
+        if key == "active":
+            return [s for s in range(state.players) if state.active(s)]
+        if key == "places":
+            return {str(s): p for s, p in enumerate(state.places) if p is not None}
+        raise KeyError(key)
+
+    def reversed_order(self, state: State) -> bool:
+        """DFG-RANK-3: the reversed order is in force iff ``revolution`` (XOR J-back, cut-in game)."""
+        return state.revolution
+
+    def top_reading(self, state: State) -> C.Reading | None:
+        top = state.top()
+        return top.combo if top is not None else None
+
+    # ------------------------------------------------------------------ legal actions
+    def legal_actions(self, state: State, seat: int | None = None, in_turn: bool = True) -> list[Action]:
+        if seat is None:
+            seat = state.to_act
+        if seat is None or not in_turn or not isinstance(seat, int) or not 0 <= seat < state.players:
+            return []
+        if state.phase == "exchange":
+            spec = self._exchange_spec(state, seat)
+            if spec is not None:
+                return list(spec.expand())
+            return [Decision("exchange", tuple(c.token for c in cards)) for cards in self._owed(state, seat)]
+        if state.phase != "play" or seat != state.to_act:
+            return []
+        out: list[Action] = [PASS] if state.trick and state.top() is not None else []
+        return out + [Play(cards) for cards in self._plays(state, seat)]
+
+    def _plays(self, state: State, seat: int) -> list[tuple[Card, ...]]:
+        f = state.flags
+        return C.plays(state.hands[seat], f.decks, self.top_reading(state), self.reversed_order(state),
+                       state.bound if f.suit_binding else (), state.rank_bind if f.rank_binding else C.NO_RANK_BINDING,
+                       spade3_return=f.spade3_return, limit_declarations=False)
+
+    def decision_spec(self, state: State, seat: int | None = None, in_turn: bool = True) -> ChooseCards | None:
+        """The exchange as "choose k cards" (the 大富豪's any two of a dozen: 66 actions)."""
+        if seat is None:
+            seat = state.to_act
+        if seat is None or not in_turn or state.phase != "exchange":
+            return None
+        return self._exchange_spec(state, seat)
+
+    def _exchange_count(self, state: State, seat: int) -> int:
+        place = state.previous_places[seat]  # type: ignore[index]
+        return 2 if place in (1, state.players) else 1
+
+    def _exchange_spec(self, state: State, seat: int) -> ChooseCards | None:
+        """DFG-EXCH-1: the 大富豪 gives any two cards, the 富豪 any one: "choose k cards"."""
+        if seat not in state.exchange_order or state.gifts[seat] is not None:
+            return None
+        if state.previous_places[seat] not in (1, 2):  # type: ignore[index]
+            return None
+        return ChooseCards("exchange", state.hands[seat], self._exchange_count(state, seat), rule_ids=("DFG-EXCH-1",))
+
+    def _owed(self, state: State, seat: int) -> list[tuple[Card, ...]]:
+        """DFG-EXCH-1: the 大貧民 owes its two strongest cards, the 貧民 its strongest (normal
+        order, jokers strongest); among equal cards the giver chooses: one option per choice."""
+        if seat not in state.exchange_order or state.gifts[seat] is not None:
+            return []
+        if state.previous_places[seat] in (1, 2):  # type: ignore[index]
+            return []
+        return C.strongest_sets(state.hands[seat], self._exchange_count(state, seat))
+
+    # ------------------------------------------------------------------ explain
+    def explain(self, state: State, action: Action, seat: int | None = None, in_turn: bool = True) -> Verdict:
+        return self._judge(state, action, seat, in_turn)[0]
+
+    def _judge(self, state: State, action: Action, seat: int | None, in_turn: bool) -> tuple[Verdict, Any]:
+        if seat is None:
+            seat = state.to_act
+        n = state.players
+        if seat is None or not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
+            return _no("common.bad_seat", (), seat=seat, players=n), None
+        if not in_turn:
+            return _no("dfg.no_out_of_turn", ("DFG-CUT-1",)), None
+        if state.phase == "score":
+            return _no("dfg.game_over", ("DFG-OUT-2",)), None
+        if state.phase == "exchange":
+            return self._judge_exchange(state, action, seat)
+        if state.phase != "play":
+            return _no("dfg.automatic", ()), None
+        if seat != state.to_act:
+            if not state.active(seat):
+                return _no("dfg.already_out", ("DFG-OUT-1",), seat=seat), None
+            return _no("common.not_your_turn", ("DFG-TURN-1",), seat=seat, to_act=state.to_act), None
+        return self._judge_play(state, action, seat)
+
+    def _judge_exchange(self, state: State, action: Action, seat: int) -> tuple[Verdict, Any]:
+        if not (isinstance(action, Decision) and action.key == "exchange"):
+            return _no("common.wrong_phase", ("DFG-EXCH-1",), phase="exchange", expected='{"exchange": [cards]}'), None
+        if seat not in state.exchange_order:
+            return _no("dfg.exchange_not_you", ("DFG-EXCH-1",), seat=seat), None
+        if state.gifts[seat] is not None:
+            return _no("dfg.already_exchanged", ("DFG-EXCH-1",)), None
+        try:
+            cards = tuple(Card.parse(c) for c in action.value)  # type: ignore[union-attr]
+        except (ValueError, TypeError):
+            return _no("dfg.exchange_shape", ("DFG-EXCH-1",)), None
+        place = state.previous_places[seat]  # type: ignore[index]
+        n = state.players
+        k = self._exchange_count(state, seat)
+        title = title_of(place, n)
+        if len(cards) != k:
+            return _no("dfg.exchange_count", ("DFG-EXCH-1",), count=k, title=title, n=len(cards)), None
+        hand = state.hands[seat]
+        if not multiset_contains(hand, cards):
+            absent, repeated = shortfall(hand, cards)
+            if absent:
+                return _no("common.not_in_hand", ("DFG-EXCH-1",), cards=[str(c) for c in absent]), None
+            return _no("common.repeated_card", ("DFG-EXCH-1",), cards=[str(c) for c in repeated], count=len(repeated)), None
+        to = state.previous_places.index(n + 1 - place)  # type: ignore[union-attr]
+        if place in (1, 2):
+            return _yes("dfg.ok.exchange_any", ("DFG-EXCH-1",), count=k, to=to), cards
+        owed = self._owed(state, seat)
+        if sorted(cards, key=sort_key) not in [sorted(o, key=sort_key) for o in owed]:
+            return _no("dfg.exchange_strongest", ("DFG-EXCH-1",), count=k, title=title, cards=format_cards(owed[0])), None
+        return _yes("dfg.ok.exchange_strongest", ("DFG-EXCH-1",), count=k, to=to), cards
+
+    def _judge_play(self, state: State, action: Action, seat: int) -> tuple[Verdict, Any]:
+        top = self.top_reading(state)
+        f = state.flags
+        reversed_ = self.reversed_order(state)
+        if isinstance(action, Pass):
+            if top is None:
+                return _no("dfg.lead_must_play", ("DFG-PASS-1",)), None
+            return _yes("dfg.ok.pass", ("DFG-PASS-1",)), None
+        if not isinstance(action, Play):
+            return _no("common.wrong_phase", ("DFG-TURN-1",), phase="play", expected="[cards] / PASS"), None
+        deck = deck_of(f)
+        physical = [c.physical for c in action.cards]
+        if any(not deck.accepts(c) for c in physical) or any(c.special and c.special != "JOKER" for c in action.cards):
+            return _no("common.not_in_deck", ("DFG-SETUP-2",), cards=[str(c) for c in action.cards]), None
+        if not multiset_contains(state.hands[seat], physical):
+            absent, repeated = shortfall(state.hands[seat], physical)
+            if absent:
+                return _no("common.not_in_hand", (), cards=[str(c) for c in absent]), None
+            return _no("common.repeated_card", (), cards=[str(c) for c in repeated], count=len(repeated)), None
+        reading = C.read(action.cards, f.decks)
+        if reading is None:
+            return C.why_no_shape(action.cards, f.decks), None
+        s3 = (f.spade3_return and top is not None and top.undeclared_joker and reading.kind == "single"
+              and action.cards[0] == Card.parse("S-3"))
+        if top is not None and not s3:
+            if not C.same_form(reading, top):
+                return _no("dfg.form", ("DFG-PLAY-1",), form=C.form_words(top), got=C.form_words(reading)), None
+            if not C.beats(reading, top, reversed_, spade3_return=f.spade3_return):
+                if top.undeclared_joker:
+                    return _no("dfg.joker_top", ("DFG-JOKER-2", "DFG-S3-1")), None
+                return _no("dfg.not_stronger", ("DFG-PLAY-2", "DFG-RANK-3"),
+                           order="reversed" if reversed_ else "normal"), None
+            if f.suit_binding and not C.satisfies_suits(reading, state.bound):
+                return _no("dfg.suit_bound", ("DFG-BIND-1", "DFG-BIND-3"), suits=list(state.bound)), None
+            if f.rank_binding and not C.satisfies_rank(reading, state.rank_bind, reversed_):
+                return _no("dfg.rank_bound", ("DFG-BIND-4",), rank=C.next_stronger(state.rank_bind.last, reversed_)), None
+        rules: list[str] = [SHAPE_RULE[reading.kind] if reading.kind != "group" or reading.size < 4 else "DFG-COMBO-4"]
+        key = "dfg.ok.lead" if top is None else "dfg.ok.beats"
+        if s3:
+            key, rules = "dfg.ok.spade3", ["DFG-S3-1"]
+        notes: list[tuple[str, tuple[str, ...]]] = []
+        if f.revolution and (reading.size >= 4 and (reading.kind == "group" or
+                                                    (reading.kind == "sequence" and f.revolution_by_sequence))):
+            notes.append(("dfg.note.revolution", ("DFG-REV-1",)))
+        if f.eight_cut and C.effect_rank(reading, f.effects_in_sequences) == "8":
+            notes.append(("dfg.note.eight_cut", ("DFG-EIGHT-1",)))
+        if len(physical) == len(state.hands[seat]):
+            if f.forbidden_finish and C.is_forbidden_finish(reading, reversed_, f.eight_cut, s3):
+                notes.append(("dfg.note.forbidden_finish", ("DFG-OUT-3",)))
+            else:
+                notes.append(("dfg.note.goes_out", ("DFG-OUT-1",)))
+        for _, note_rules in notes:
+            rules += [r for r in note_rules if r not in rules]
+        verdict = Verdict(True, key, {"form": C.form_words(reading)}, tuple(rules),
+                          more=tuple((k, {}) for k, _ in notes))
+        return verdict, (reading, s3)
+
+    # ------------------------------------------------------------------ apply
+    def apply(self, state: State, action: Action, seat: int | None = None, in_turn: bool = True) -> State:
+        if seat is None:
+            seat = state.to_act
+        verdict, extra = self._judge(state, action, seat, in_turn)
+        if not verdict.legal:
+            raise IllegalAction(verdict)
+        assert seat is not None
+        if state.phase == "exchange":
+            return self._apply_exchange(state, seat, extra)
+        if isinstance(action, Pass):
+            return self._apply_pass(state, seat)
+        assert isinstance(action, Play)
+        reading, s3 = extra
+        return self._apply_play(state, seat, action.cards, reading, s3)
+
+    def _apply_exchange(self, state: State, seat: int, cards: tuple[Card, ...]) -> State:
+        """The cards chosen face down; once every giver has chosen they change hands together."""
+        hands = _set(state.hands, seat, multiset_remove(state.hands[seat], cards))
+        gifts = _set(state.gifts, seat, tuple(cards))
+        state = replace(state, hands=hands, gifts=gifts)
+        waiting = [s for s in state.exchange_order if gifts[s] is None]
+        if waiting:
+            return replace(state, to_act=waiting[0])
+        n = state.players
+        prev = state.previous_places
+        assert prev is not None
+        new_hands = list(hands)
+        events = []
+        for giver in state.exchange_order:
+            to = prev.index(n + 1 - prev[giver])
+            new_hands[to] = sort_hand(new_hands[to] + gifts[giver])  # type: ignore[operator]
+            events.append(_event("dfg.event.gives", ("DFG-EXCH-1",), seat=giver, to=to, count=len(gifts[giver]),  # type: ignore[arg-type]
+                                 title=title_of(prev[giver], n), to_title=title_of(prev[to], n)))
+        state = replace(state, hands=tuple(new_hands), gifts=(None,) * n, exchange_order=(),
+                        log=state.log + tuple(events))
+        return self._start_play(state)
+
+    def _apply_pass(self, state: State, seat: int) -> State:
+        state = replace(state, trick=state.trick + (Entry(seat),), last_field=(),
+                        log=state.log + (_event("dfg.event.pass", ("DFG-PASS-1",), seat=seat),))
+        return self._advance(state, seat)
+
+    def _apply_play(self, state: State, seat: int, cards: tuple[Card, ...], reading: C.Reading, s3: bool) -> State:
+        f = state.flags
+        reversed_ = self.reversed_order(state)   # the order this play is judged in (§13 step 1)
+        prev = self.top_reading(state)
+        physical = [c.physical for c in cards]
+        hands = _set(state.hands, seat, multiset_remove(state.hands[seat], physical))
+        events = [_event("dfg.event.spade3" if s3 else "dfg.event.play", ("DFG-S3-1",) if s3 else (SHAPE_RULE[reading.kind],),
+                         seat=seat, cards=format_cards(cards))]
+        # a returned spade 3 stands until the field flows (DFG-S3-1: nothing beats it in turn)
+        stored = C.as_spade3_return(reading) if s3 else reading
+        state = replace(state, hands=hands, trick=state.trick + (Entry(seat, tuple(cards), stored),), last_field=())
+        # §13 step 2: out of cards, out of the game
+        if not hands[seat]:
+            forbidden = f.forbidden_finish and C.is_forbidden_finish(reading, reversed_, f.eight_cut, s3)
+            state, more = self._goes_out(state, seat, forbidden)
+            events += more
+        # step 3: four or more cards at once toggle the revolution (DFG-REV-1)
+        if f.revolution and reading.size >= 4 and (reading.kind == "group" or
+                                                   (reading.kind == "sequence" and f.revolution_by_sequence)):
+            state = replace(state, revolution=not state.revolution)
+            events.append(_event("dfg.event.revolution" if state.revolution else "dfg.event.revolution_back",
+                                 ("DFG-REV-1",), seat=seat))
+        # step 4: the bindings, compared in the order this play was judged in (DFG-BIND-4, A20)
+        if prev is not None and not s3:
+            bound = C.bound_after(state.bound, prev.suits, reading.suits, f.partial_binding) if f.suit_binding else ()
+            if f.suit_binding and bound != state.bound:
+                events.append(_event("dfg.event.suit_bound", ("DFG-BIND-1",), suits=list(bound)))
+            state = replace(state, bound=bound)
+        if f.rank_binding:
+            rank_bind = C.rank_binding_after(state.rank_bind, prev, reading, reversed_)
+            if rank_bind.active and not state.rank_bind.active:
+                events.append(_event("dfg.event.rank_bound", ("DFG-BIND-4",),
+                                     rank=C.next_stronger(rank_bind.last, self.reversed_order(state))))
+            state = replace(state, rank_bind=rank_bind)
+        state = replace(state, log=state.log + tuple(events))
+        if self._game_ends(state):
+            return self._finish(state)
+        # step 6: an 8-cut ends the phase; its player leads the next (DFG-EIGHT-1, A21)
+        if f.eight_cut and C.effect_rank(reading, f.effects_in_sequences) == "8":
+            return self._flow(state, seat, ("DFG-EIGHT-1",))
+        return self._advance(state, seat)
+
+    def _goes_out(self, state: State, seat: int, forbidden: bool) -> tuple[State, list[Any]]:
+        """DFG-OUT-1: the next finishing place from the top; a forbidden finish the last place
+        still free (DFG-OUT-3). The first out in game 2 or later, if not the 大富豪 of the game
+        before, sends that 大富豪 to the last place at once (都落ち, DFG-MIYAKO-1)."""
+        place = self._free_place(state, last=forbidden)
+        events: list[Any] = [_event("dfg.event.forbidden_out" if forbidden else "dfg.event.out",
+                                    ("DFG-OUT-3",) if forbidden else ("DFG-OUT-1",), seat=seat, place=place)]
+        state = replace(state, out=state.out + (seat,), places=_set(state.places, seat, place),
+                        first_out=seat if state.first_out is None else state.first_out)
+        prev = state.previous_places
+        if (state.flags.miyako_ochi and prev is not None and state.first_out == seat and len(state.out) == 1):
+            king = prev.index(1)
+            if king != seat and state.active(king):
+                last = self._free_place(state, last=True)
+                state = replace(state, out=state.out + (king,), eliminated=state.eliminated + (king,),
+                                places=_set(state.places, king, last),
+                                discard_pile=state.discard_pile + state.hands[king],
+                                hands=_set(state.hands, king, ()))
+                events.append(_event("dfg.event.miyako_ochi", ("DFG-MIYAKO-1",), seat=king, place=last))
+        return state, events
+
+    @staticmethod
+    def _free_place(state: State, last: bool) -> int:
+        taken = {p for p in state.places if p is not None}
+        free = [p for p in range(1, state.players + 1) if p not in taken]
+        return free[-1] if last else free[0]
+
+    def _game_ends(self, state: State) -> bool:
+        """DFG-OUT-2: one active player left."""
+        return sum(1 for s in range(state.players) if state.active(s)) <= 1
+
+    def _finish(self, state: State) -> State:
+        """The last active player takes the last place still free; titles by place (DFG-TITLE-1)."""
+        places = state.places
+        events = []
+        for s in range(state.players):
+            if places[s] is None:
+                place = self._free_place(replace(state, places=places), last=False)
+                places = _set(places, s, place)
+                events.append(_event("dfg.event.last", ("DFG-OUT-2",), seat=s, place=place))
+                state = replace(state, out=state.out + (s,))
+        n = state.players
+        titles = {str(s): title_of(p, n) for s, p in enumerate(places)}  # type: ignore[arg-type]
+        events.append(_event("dfg.event.game_end", ("DFG-TITLE-1",), game=state.game_no,
+                             order=[places.index(p) for p in range(1, n + 1)]))
+        field = tuple(c.physical for e in state.trick for c in e.cards)
+        return replace(state, phase="score", to_act=None, places=places, last_field=state.trick, trick=(),
+                       discard_pile=state.discard_pile + field,
+                       result={"places": {str(s): p for s, p in enumerate(places)}, "titles": titles},
+                       log=state.log + tuple(events))
+
+    def _advance(self, state: State, seat: int) -> State:
+        """The next turn (DFG-TURN-1), or the flow when everyone else has passed since the top
+        play (DFG-FLOW-1); with ``pass_locks_phase`` a seat that passed in this phase is passed
+        over, counting as a pass (DFG-PASS-1, A27)."""
+        n = state.players
+        top = state.top()
+        assert top is not None
+        for _ in range(2 * n + 2):
+            done = everyone_else_passed(state.trick, n, state.active) if state.active(top.seat) \
+                else self._all_passed(state)
+            if done:
+                return self._flow(state, top.seat, ("DFG-FLOW-1",))
+            nxt = next_seat(seat, n, state.active, state.direction)
+            if state.flags.pass_locks_phase and any(e.seat == nxt and e.is_pass for e in state.trick) and nxt != top.seat:
+                state = replace(state, trick=state.trick + (Entry(nxt),),
+                                log=state.log + (_event("dfg.event.locked", ("DFG-PASS-1",), seat=nxt),))
+                seat = nxt
+                continue
+            return replace(state, to_act=nxt)
+        raise AssertionError("the turn found no seat")  # cannot happen: someone is active
+
+    def _all_passed(self, state: State) -> bool:
+        """DFG-FLOW-1 when the top owner has gone out: every active player passed since the top."""
+        from ...climbing import passes_since_top
+        return passes_since_top(state.trick) >= sum(1 for s in range(state.players) if state.active(s))
+
+    def _flow(self, state: State, owner: int, rules: tuple[str, ...]) -> State:
+        """The phase ends: the field to the discard pile, bindings cleared; the owner leads, or
+        the next active player after it when it has gone out (DFG-FLOW-1, A21)."""
+        n = state.players
+        leader = owner if state.active(owner) else next_seat(owner, n, state.active, state.direction)
+        field = tuple(c.physical for e in state.trick for c in e.cards)
+        return replace(state, trick=(), last_field=state.trick, discard_pile=state.discard_pile + field, bound=(),
+                       rank_bind=C.NO_RANK_BINDING, to_act=leader,
+                       log=state.log + (_event("dfg.event.flow", rules, seat=leader),))
+
+    # ------------------------------------------------------------------ views
+    def table_view(self, state: State, seat: int | None, lang: str = "en") -> dict[str, Any]:
+        n = state.players
+        if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n):
+            raise TutorError("error.no_seat", seat=short_value(seat), players=n)
+        from ...flags import flags_to_dict
+        top = state.top()
+        rb = state.rank_bind
+        prev = state.previous_places
+        return {
+            "game": self.name, "flags": flags_to_dict(state.flags), "phases": list(PHASES), "phase": state.phase,
+            "seat": seat, "to_act": state.to_act, "players": n, "game_no": state.game_no,
+            "hand": format_cards(state.hands[seat]) if seat is not None else None,
+            "cards_held": [len(h) for h in state.hands],
+            "trick": [e.to_json() for e in state.trick],
+            "top": top.to_json() if top else None,
+            "last_field": [e.to_json() for e in state.last_field],
+            "revolution": state.revolution, "direction": state.direction,
+            "bound_suits": sorted(state.bound),
+            "rank_binding": C.next_stronger(rb.last, self.reversed_order(state)) if rb.active else None,
+            "out": list(state.out), "eliminated": list(state.eliminated),
+            "places": [p for p in state.places],
+            "titles": {str(s): title_of(p, n) for s, p in enumerate(prev)} if prev is not None else None,
+            "exchanging": list(state.exchange_order) if state.phase == "exchange" else [],
+            "exchanged": [g is not None for g in state.gifts] if state.phase == "exchange" else [],
+            "discard_count": len(state.discard_pile),
+            "result": fresh_json(state.result) if state.result else None,
+            "session": self.session(state),
+        }
+
+    def display_parts(self, state: State, view: dict[str, Any], seat: int | None, lang: str) -> dict[str, Any]:
+        from .display import display_parts
+        return display_parts(self, state, view, seat, lang)
+
+    def action_label(self, action: Action, lang: str = "en") -> str:
+        if isinstance(action, Decision) and action.key == "exchange":
+            from ...messages import render
+            return render("dfg.action.exchange", {"cards": list(action.value)}, lang)  # type: ignore[arg-type]
+        return super().action_label(action, lang)
+
+    def from_setup(self, setup: Mapping[str, Any], path: str = "setup") -> State:
+        from .scenario import state_from_setup
+        return state_from_setup(self, setup, path)

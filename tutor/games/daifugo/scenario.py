@@ -1,0 +1,207 @@
+"""Builds a Daifugo state from a scenario / golden setup (rules/README.md §4.2, §4.6).
+
+Facts a setup leaves out take a value consistent with it:
+
+* Unknown hands are filled with cards placed nowhere else, as evenly as the rest allows (no more
+  than a full hand); what is left over went into earlier phases: the discard pile.
+* The field (``trick``) is replayed from its first play: the bindings of the phase follow from
+  it (DFG-BIND-1 … 4). ``revolution`` is the order *now*, after the field's plays; the order
+  each play was made in is worked back from it (a play of four or more toggled it, DFG-REV-1).
+* ``out`` lists who left, in order; those in ``eliminated`` fell by 都落ち and take the last
+  places, the others the places from the top in that order (a forbidden finish, DFG-OUT-3,
+  cannot be told from a setup).
+* In ``exchange`` the seat to act chooses first; the other givers choose after it.
+"""
+from __future__ import annotations
+
+from math import ceil
+from typing import TYPE_CHECKING, Any, Mapping
+
+from ...cards import Card
+from ...errors import ScenarioError, quoted, short_value
+from ...scenario import (check_deck_counts, check_keys, parse_card_list, parse_seat, parse_seat_map, parse_seed,
+                         unplaced_cards)
+from . import combos as C
+from .state import Entry, Session, State, deck_of
+
+if TYPE_CHECKING:
+    from .game import Daifugo
+
+KEYS_REQUIRED = ("flags", "phase", "to_act", "hands")
+KEYS_OPTIONAL = ("cards_held", "trick", "revolution", "direction", "exposed", "out", "eliminated", "game_no",
+                 "previous_places", "discard_pile", "in_turn", "include_side", "seed")
+PHASES = ("deal", "exchange", "play")
+
+
+def _seat_list(value: Any, path: str, players: int) -> list[int]:
+    if not isinstance(value, list):
+        raise ScenarioError(path, "error.expected", what="seat_list", got=short_value(value))
+    seats = [parse_seat(v, f"{path}[{i}]", players) for i, v in enumerate(value)]
+    if len(set(seats)) != len(seats):
+        raise ScenarioError(path, "error.scenario.repeated_seat")
+    return seats  # type: ignore[return-value]
+
+
+def state_from_setup(game: "Daifugo", setup: Mapping[str, Any], path: str = "setup") -> State:
+    def at(key: str) -> str:
+        return f"{path}.{key}" if path else key
+
+    check_keys(setup, path, KEYS_REQUIRED, KEYS_OPTIONAL)
+    flags = game.flags(setup.get("flags"), at("flags"))
+    n = flags.players
+    deck = deck_of(flags)
+    phase = setup["phase"]
+    if phase not in PHASES:
+        raise ScenarioError(at("phase"), "error.one_of", choices=quoted(PHASES), got=short_value(phase))
+    to_act = parse_seat(setup["to_act"], at("to_act"), n, allow_none=phase == "deal")
+    seed = parse_seed(setup, at("seed"))
+    if setup.get("exposed"):
+        raise ScenarioError(at("exposed"), "error.dfg.rule_not_yet", name="open_cards")
+    revolution = setup.get("revolution", False)
+    if not isinstance(revolution, bool):
+        raise ScenarioError(at("revolution"), "error.expected", what="bool", got=short_value(revolution))
+    direction = setup.get("direction", 1)
+    if direction not in (1, -1) or isinstance(direction, bool):
+        raise ScenarioError(at("direction"), "error.one_of", choices=quoted((1, -1)), got=short_value(direction))
+    game_no = setup.get("game_no", 1)
+    if not isinstance(game_no, int) or isinstance(game_no, bool) or game_no < 1:
+        raise ScenarioError(at("game_no"), "error.expected_at_least", low=1, got=short_value(game_no))
+    previous: tuple[int, ...] | None = None
+    if "previous_places" in setup:
+        pp = parse_seat_map(setup["previous_places"], at("previous_places"), n)
+        if sorted(pp) != list(range(n)) or sorted(pp.values()) != list(range(1, n + 1)):
+            raise ScenarioError(at("previous_places"), "error.dfg.places", players=n)
+        previous = tuple(pp[s] for s in range(n))
+    elif game_no > 1:
+        previous = tuple(range(1, n + 1))  # a later game whose places the case leaves out
+    out = _seat_list(setup.get("out", []), at("out"), n)
+    eliminated = _seat_list(setup.get("eliminated", []), at("eliminated"), n)
+    if any(s not in out for s in eliminated):
+        raise ScenarioError(at("eliminated"), "error.dfg.eliminated_out")
+
+    hands = {s: list(parse_card_list(v, f"{at('hands')}.{s}", deck)) for s, v in
+             parse_seat_map(setup["hands"], at("hands"), n).items()}
+    for s in out:
+        if hands.get(s):
+            raise ScenarioError(f"{at('hands')}.{s}", "error.dfg.out_holds_cards", seat=s)
+    held = parse_seat_map(setup.get("cards_held", {}), at("cards_held"), n)
+    for s, v in held.items():
+        if not isinstance(v, int) or isinstance(v, bool) or v < 1:
+            raise ScenarioError(f"{at('cards_held')}.{s}", "error.expected_at_least", low=1, got=short_value(v))
+        if s in hands and v < len(hands[s]):
+            raise ScenarioError(f"{at('cards_held')}.{s}", "error.scenario.fewer_than_listed", held=v,
+                                listed=len(hands[s]))
+    discard = list(parse_card_list(setup.get("discard_pile", []), at("discard_pile"), deck))
+
+    # the field, replayed from its first play (DFG-PLAY-1, §7)
+    raw = setup.get("trick", [])
+    if phase != "play" and raw:
+        raise ScenarioError(at("trick"), "error.scenario.no_trick_in_phase", phase=short_value(phase))
+    if phase == "play" and "trick" not in setup:
+        raise ScenarioError(at("trick"), "error.scenario.missing_in_play")
+    if not isinstance(raw, list):
+        raise ScenarioError(at("trick"), "error.expected", what="trick_list", got=short_value(raw))
+    parsed: list[tuple[int, tuple[Card, ...] | None, str]] = []
+    for i, entry in enumerate(raw):
+        ep = f"{at('trick')}[{i}]"
+        if isinstance(entry, Mapping) and "action" in entry:
+            check_keys(entry, ep, ("seat", "action"), ())
+            if entry["action"] != "PASS":
+                raise ScenarioError(f"{ep}.action", "error.expected_value", value='"PASS"', got=short_value(entry["action"]))
+            parsed.append((parse_seat(entry["seat"], f"{ep}.seat", n), None, ep))  # type: ignore[arg-type]
+            continue
+        check_keys(entry, ep, ("seat", "cards"), ("in_turn",))
+        if entry.get("in_turn", True) is not True:
+            raise ScenarioError(f"{ep}.in_turn", "error.dfg.rule_not_yet", name="cut_in")
+        parsed.append((parse_seat(entry["seat"], f"{ep}.seat", n), parse_card_list(entry["cards"], f"{ep}.cards", deck, declared_ok=True),  # type: ignore[arg-type]
+                       ep))
+    toggles = sum(1 for _, cards, _ in parsed if cards is not None and _revolts(flags, C.read(cards, flags.decks)))
+    order = revolution != (toggles % 2 == 1)  # the order before the field's first play
+    trick: list[Entry] = []
+    bound: tuple[str, ...] = ()
+    rank_bind = C.NO_RANK_BINDING
+    prev: C.Reading | None = None
+    for seat, cards, ep in parsed:
+        if cards is None:
+            if prev is None:
+                raise ScenarioError(ep, "error.dfg.pass_before_play")
+            trick.append(Entry(seat))
+            continue
+        reading = C.read(cards, flags.decks)
+        if reading is None:
+            raise ScenarioError(f"{ep}.cards", "error.dfg.no_shape", cards=[c.token for c in cards])
+        s3 = (prev is not None and prev.undeclared_joker and reading.kind == "single" and flags.spade3_return
+              and cards[0] == Card.parse("S-3"))
+        if prev is not None and not s3 and not (C.same_form(reading, prev) and C.beats(reading, prev, order)):
+            raise ScenarioError(f"{ep}.cards", "error.scenario.does_not_beat")
+        if prev is not None and not s3 and flags.suit_binding:
+            bound = C.bound_after(bound, prev.suits, reading.suits, flags.partial_binding)
+        if flags.rank_binding:
+            rank_bind = C.rank_binding_after(rank_bind, prev, reading, order)
+        if _revolts(flags, reading):
+            order = not order
+        trick.append(Entry(seat, tuple(cards), reading))
+        prev = reading
+
+    trick_cards = [(f"{at('trick')}[{i}].cards", [c.physical for c in e.cards]) for i, e in enumerate(trick) if e.cards]
+    places_list = [(f"{at('hands')}.{s}", c) for s, c in hands.items()] + trick_cards + [(at("discard_pile"), discard)]
+    check_deck_counts(places_list, deck)
+    placed = [c for _, cs in places_list for c in cs]
+    pool = unplaced_cards(deck, placed, seed)
+    size = ceil(len(deck.cards()) / n)
+    full: dict[int, list[Card]] = {}
+    order_seats = sorted(range(n), key=lambda s: (s not in held, s))
+    for i, s in enumerate(order_seats):
+        if s in out:
+            full[s] = []
+            continue
+        want = held.get(s)
+        if want is None and s in hands:
+            full[s] = hands[s]
+            continue
+        if want is None:
+            open_seats = sum(1 for t in order_seats[i:] if t not in hands and t not in held and t not in out)
+            want = min(size, len(pool) // max(1, open_seats))
+        have = hands.get(s, [])
+        extra = want - len(have)
+        if extra > len(pool) or want < 1:
+            raise ScenarioError(at("cards_held") if s in held else at("hands"), "error.scenario.deck_short", seat=s, n=want)
+        full[s], pool = have + pool[:extra], pool[extra:]
+    hand_tuple = tuple(tuple(sorted(full[s], key=C.sort_key)) for s in range(n))
+
+    places: list[int | None] = [None] * n
+    top_next, bottom_next = 1, n
+    for s in out:
+        if s in eliminated:
+            places[s], bottom_next = bottom_next, bottom_next - 1
+        else:
+            places[s], top_next = top_next, top_next + 1
+    session = Session(game_no=game_no, previous_places=previous)
+    state = State(flags=flags, seed=seed, phase=phase, hands=hand_tuple, to_act=to_act, session=session,
+                  trick=tuple(trick), discard_pile=tuple(discard) + tuple(pool), revolution=revolution,
+                  direction=direction, bound=bound, rank_bind=rank_bind, out=tuple(out), eliminated=tuple(eliminated),
+                  places=tuple(places), gifts=(None,) * n, first_out=out[0] if out else None)
+    if phase == "deal":
+        return game._after_deal(state)
+    if phase == "exchange":
+        if previous is None:
+            raise ScenarioError(at("previous_places"), "error.dfg.exchange_needs_places")
+        givers = game._exchange_seats(state)
+        if to_act not in givers:
+            raise ScenarioError(at("to_act"), "error.dfg.exchange_not_giver", seat=to_act)
+        k = givers.index(to_act)  # type: ignore[arg-type]
+        return _with(state, exchange_order=givers[k:] + givers[:k])
+    if to_act in out:
+        raise ScenarioError(at("to_act"), "error.dfg.out_to_act", seat=to_act)
+    return state
+
+
+def _revolts(flags: Any, reading: C.Reading | None) -> bool:
+    """DFG-REV-1: a play of four or more (a sequence only with ``revolution_by_sequence``)."""
+    return bool(flags.revolution and reading is not None and reading.size >= 4 and
+                (reading.kind == "group" or (reading.kind == "sequence" and flags.revolution_by_sequence)))
+
+
+def _with(state: State, **changes: Any) -> State:
+    from dataclasses import replace
+    return replace(state, **changes)
