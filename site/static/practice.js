@@ -244,6 +244,9 @@ function applyPreset(name, box) {
 // ------------------------------------------------------------------ the game
 async function newDeal(settings) {
   pageState("busy");
+  // a question out of turn left open (an exposure offered during the draw) is dropped with its
+  // deal: its answer will never come, so the move waiting on it no longer holds the page busy
+  st.busy = false;
   st.generation += 1;
   const generation = st.generation;
   st.settings = settings;
@@ -471,6 +474,7 @@ async function act(action, side = false) {
 
 async function undo() {
   if (!st.undo.length) return;
+  st.busy = false; // as with a new deal: a question out of turn left open is dropped
   st.generation += 1; // stops the bots' pending moves
   st.id = st.undo.pop();
   setFeedback("", "");

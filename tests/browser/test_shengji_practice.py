@@ -72,3 +72,24 @@ def test_a_whole_shengji_hand_with_an_exposure(page, server) -> None:
     expect(page.locator(".centre .info")).to_contain_text("Levels: " + after.group(1))
     expect(page.locator("#phases li.current")).to_contain_text("Draw")
     expect(page.locator("#history")).to_contain_text(re.compile(r"[Hh]and 2"))
+
+
+def test_a_new_deal_while_an_exposure_is_offered_leaves_a_live_page(page, server) -> None:
+    """A question out of turn left open (the exposure) is dropped with its deal: the new deal's
+    Draw button answers (it once stayed busy for good, waiting on the old question)."""
+    page.goto(server + PRACTICE + "?seed=7&seat=0")
+    expect(page.locator(READY)).to_be_visible()
+    for _ in range(40):
+        wait_waiting(page)
+        if page.locator("#btn-let-go").is_visible():
+            break
+        click_and_wait(page, page.get_by_role("button", name="Draw a card"))
+    expect(page.locator("#btn-let-go")).to_be_visible()
+    click_and_wait(page, page.locator("#settings button[type=submit]"))
+    for _ in range(8):  # the fresh deal: the learner's draws are answered again
+        wait_waiting(page)
+        if page.locator("#btn-let-go").is_visible():
+            click_and_wait(page, page.locator("#btn-let-go"))
+        else:
+            click_and_wait(page, page.get_by_role("button", name="Draw a card"))
+    assert page.locator(".hand button.card").count() >= 4
