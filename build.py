@@ -240,7 +240,7 @@ def build_course(site: Site, game_name: str, by_lang: dict[str, list[Lesson]], m
         site.render("practice.html", f"{lang}/{game_name}/practice.html", lang,
                     page_title=s["practice_title"].replace("{game}", course_title), page_kind="practice",
                     course_title=course_title, data_json=script_json(practice_data),
-                    # a game may name its next deal in its own word (a Shengji "hand"): its catalog's
+                    # a game may name its next deal in its own word (a "hand", a "game"): its catalog's
                     # ``<prefix>.next_deal``, else the page's own word
                     next_label=message_catalog(lang).get(f"{game.rule_prefix.lower()}.next_deal", s["next_round"]))
         sections = [{"id": sec["id"], "title": sec["title"][lang],

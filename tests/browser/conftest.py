@@ -175,3 +175,16 @@ def give_first_cards(page: object) -> None:
     for i in range(slots.count()):
         page.locator(".hand button.card:not(.selected)").first.click()
     click_and_wait(page, page.locator("#btn-confirm"))
+
+
+def play_any_legal_card(page: object) -> None:
+    """Tries the hand's cards one at a time until the engine takes one (a learner following suit)."""
+    hand = page.locator(".hand button.card")  # type: ignore[attr-defined]
+    for i in range(hand.count()):
+        if page.locator(".hand button.card.selected").count():  # type: ignore[attr-defined]
+            page.locator(".hand button.card.selected").first.click()  # type: ignore[attr-defined]
+        hand.nth(i).click()
+        click_and_wait(page, page.locator("#btn-play"))  # type: ignore[attr-defined]
+        if "Not allowed" not in (page.locator("#feedback").text_content() or ""):  # type: ignore[attr-defined]
+            return
+    raise AssertionError("no single card of the hand was accepted")

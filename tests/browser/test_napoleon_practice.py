@@ -5,22 +5,10 @@ import re
 
 from playwright.sync_api import expect
 
-from .conftest import click_and_wait, shot, wait_waiting
+from .conftest import click_and_wait, play_any_legal_card, shot, wait_waiting
 
 READY = '#engine-status[data-state="ready"]'
 PRACTICE = "en/napoleon/practice.html"
-
-
-def play_any_legal_card(page) -> None:
-    """Tries the hand's cards in order until the engine takes one (a learner following suit)."""
-    hand = page.locator(".hand button.card")
-    for i in range(hand.count()):
-        if page.locator(".hand button.card.selected").count():
-            page.locator(".hand button.card.selected").first.click()
-        hand.nth(i).click()
-        click_and_wait(page, page.locator("#btn-play"))
-        if "Not allowed" not in (page.locator("#feedback").text_content() or ""):
-            return
 
 
 def test_a_whole_napoleon_game_to_the_score(page, server) -> None:

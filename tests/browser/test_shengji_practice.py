@@ -6,24 +6,11 @@ import re
 
 from playwright.sync_api import expect
 
-from .conftest import click_and_wait, shot, wait_waiting
+from .conftest import click_and_wait, play_any_legal_card, shot, wait_waiting
 
 READY = '#engine-status[data-state="ready"]'
 PRACTICE = "en/shengji/practice.html"
 LEVELS = re.compile(r"Levels: seats 0 and 2 at \w+, seats 1 and 3 at \w+")
-
-
-def play_any_legal_card(page) -> None:
-    """Tries the hand's cards one at a time until the engine takes one (a learner following suit)."""
-    hand = page.locator(".hand button.card")
-    for i in range(hand.count()):
-        if page.locator(".hand button.card.selected").count():
-            page.locator(".hand button.card.selected").first.click()
-        hand.nth(i).click()
-        click_and_wait(page, page.locator("#btn-play"))
-        if "Not allowed" not in (page.locator("#feedback").text_content() or ""):
-            return
-    raise AssertionError("no single card of the hand was accepted")
 
 
 def test_a_whole_shengji_hand_with_an_exposure(page, server) -> None:
