@@ -443,7 +443,7 @@ def op_playout(req: dict[str, Any]) -> dict[str, Any]:
     from .bots import heuristic_choice
     game = find_game(str(req.get("game")))
     seed = req.get("seed", 1)
-    state = game.close_window(game.new_game(game.flags(req.get("flags")), seed))
+    state = game.close_window(game.new_game(game.default_flags(req.get("flags")), seed))
     actions = 0
     while not game.round_over(state) and actions < 5000:
         seat = game.to_act(state)

@@ -134,6 +134,11 @@ class FlagError(ScenarioError):
     """An unknown variant flag or a bad value for one."""
 
 
+class NotBuiltYet(FlagError):
+    """Flags of a variant the spec has and this tutor does not play yet (Daifugo's cut-in game):
+    the message says so, and the golden runner reports such cases as not built yet."""
+
+
 class UnknownGame(TutorError, KeyError):
     """A game name no spec knows, or a game not built yet (a ``KeyError`` too, for older callers)."""
 

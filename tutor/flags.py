@@ -127,15 +127,19 @@ def check_presets(cls: type) -> dict[str, dict[str, Any]]:
 
 def resolve_flags(game: Any, preset: str | None, overrides: Mapping[str, Any] | None = None,
                   path: str = "flags") -> Any:
-    """The flags of ``game``: the values of ``preset`` (None: the seed), then ``overrides``.
+    """The flags of ``game``: the values of ``preset`` (None: the game's ``default_preset``, else
+    the seed), then ``overrides``, built by the game's own ``flags`` (which may check more than
+    each value: a player count per preset, rules not built yet).
 
     An unknown preset raises ``FlagError`` naming the known ones; a bad override names itself.
     """
     presets = presets_of(game.Flags)
-    name = SEED_PRESET if preset is None else preset
+    name = (getattr(game, "default_preset", None) or SEED_PRESET) if preset is None else preset
     if not isinstance(name, str) or name not in presets:
         raise FlagError("preset", "error.flag.unknown_preset", name=name if isinstance(name, str) else short_value(name),
                         game=game.name, known=list(presets))
     if overrides is not None and not isinstance(overrides, Mapping):
         raise FlagError(path, "error.expected", what="flags", got=short_value(overrides))
-    return parse_flags(game.Flags, {**presets[name], **(overrides or {})}, path)
+    build = getattr(game, "flags", None)
+    values = {**presets[name], **(overrides or {})}
+    return build(values, path) if callable(build) else parse_flags(game.Flags, values, path)

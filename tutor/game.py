@@ -122,6 +122,14 @@ class Game(abc.ABC):
     #: in turn order, and the direction changes no rule). It only places the seats on the page: when
     #: play goes counter-clockwise the seat after yours sits on your right, when clockwise on your left.
     direction: str = "counterclockwise"
+    #: The preset a new game starts from when none is named (the bridge's ``new``, the CLI, the
+    #: practice page). None: the seed's defaults. A game whose seed variant is not built yet names
+    #: the preset it does teach (Daifugo: ``base`` until the cut-in game lands); scenarios and golden
+    #: cases still default to the seed, so the runner reports those cases as not built yet.
+    default_preset: str | None = None
+    #: Flags the practice form does not offer (a game's own machinery, or rules not built yet):
+    #: they keep the value of the chosen preset.
+    fixed_flags: tuple[str, ...] = ()
 
     def partner(self, state: Any, seat: int) -> int | None:
         """The seat's fixed partner (four-player partnership games: Tichu, Shengji), else None.
@@ -133,6 +141,28 @@ class Game(abc.ABC):
     def flags(self, data: Mapping[str, Any] | None = None, path: str = "flags") -> Any:
         from .flags import parse_flags
         return parse_flags(self.Flags, data, path)
+
+    def default_flags(self, overrides: Mapping[str, Any] | None = None) -> Any:
+        """The flags of a new game when no preset is named: ``default_preset``'s, then ``overrides``."""
+        from .flags import resolve_flags
+        return resolve_flags(self, None, overrides)
+
+    def playable_presets(self) -> dict[str, dict[str, Any]]:
+        """The presets this tutor can play now (``default_preset`` first): every preset whose values
+        ``flags`` accepts (a preset of rules not built yet is left out)."""
+        from .errors import NotBuiltYet
+        out: dict[str, dict[str, Any]] = {}
+        names = list(self.presets)
+        if self.default_preset in names:
+            names.remove(self.default_preset)
+            names.insert(0, self.default_preset)
+        for name in names:
+            try:
+                self.flags(self.presets[name])
+            except NotBuiltYet:
+                continue
+            out[name] = self.presets[name]
+        return out
 
     @property
     def presets(self) -> dict[str, dict[str, Any]]:

@@ -47,7 +47,7 @@ def play(game_name: str, seed: str, seat: int = 0, lang: str = "en", players: in
     stdin = stdin or sys.stdin
     ui = UI[lang]
     game = find_game(game_name)
-    flags = game.flags({"players": players} if players else {})
+    flags = game.default_flags({"players": players} if players else {})
     seed_value = int(seed) if str(seed).isdigit() and len(str(seed)) <= 18 else seed
     check_seed(seed_value, "--seed")
     state = game.new_game(flags, seed_value)

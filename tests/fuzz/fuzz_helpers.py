@@ -15,6 +15,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
+from tutor.errors import NotBuiltYet
 from tutor.registry import BUILT_NAMES, golden_file
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -106,7 +107,10 @@ def golden_setups() -> list[dict[str, Any]]:
         for case in cases:
             if case.get("kind") in ("legal", "steps") and isinstance(case.get("setup"), dict):
                 scenario = {"game": name, **case["setup"]}
-                load_scenario(scenario)  # each one loads as it stands
+                try:
+                    load_scenario(scenario)  # each one loads as it stands
+                except NotBuiltYet:  # a variant not built yet (Daifugo's cut-in game)
+                    continue
                 out.append(scenario)
     assert {s["game"] for s in out} == set(BUILT_NAMES)
     return out

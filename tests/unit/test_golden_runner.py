@@ -192,10 +192,18 @@ class TestMalformed:
         assert "mahjong" in line
 
     def test_game_not_built_yet(self, tmp_path):
-        case = {"id": "DFG-UNIT-1", "game": "daifugo", "kind": "trick", "rules": ["DFG-TRICK-1"],
+        case = {"id": "JHD-UNIT-1", "game": "jianhongdian", "kind": "trick", "rules": ["JHD-TRICK-1"],
                 "description": "x", "setup": {"flags": {"players": 4}, "cards": ["DOG"]}, "expect": {"type": "dog"}}
+        line = self.one_failure(tmp_path, [case], "JHD-UNIT-1")
+        assert "jianhongdian not supported yet" in line
+
+    def test_variant_not_built_yet(self, tmp_path):
+        """A built game's variant the tutor does not play yet (Daifugo's cut-in game) says so."""
+        case = {"id": "DFG-UNIT-1", "game": "daifugo", "kind": "legal", "rules": ["DFG-CUT-1"],
+                "description": "x", "setup": {"flags": {"players": 4}, "phase": "play", "to_act": 0,
+                                              "hands": {"0": ["S-3"]}}, "expect": {"legal": [["S-3"]]}}
         line = self.one_failure(tmp_path, [case], "DFG-UNIT-1")
-        assert "daifugo not supported yet" in line
+        assert "cut-in Daifugo" in line and "not taught yet" in line
 
     def test_steps_key_on_another_kind(self, tmp_path):
         line = self.one_failure(tmp_path, [dict(CLASSIFY, id="DDZ-UNIT-96", steps=[])], "DDZ-UNIT-96")

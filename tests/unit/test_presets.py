@@ -8,6 +8,7 @@ import pytest
 
 from tutor.api import _STATES, handle
 from tutor.errors import FlagError
+from tutor.errors import NotBuiltYet
 from tutor.flags import check_presets, describe_flags, flag, resolve_flags
 from tutor.registry import all_games, find_game
 from tutor.rules import catalog, rules_by_id
@@ -84,8 +85,13 @@ class TestPresets:
         presets = game.presets
         assert list(presets)[0] == "seed" and presets["seed"] == {}
         assert check_presets(game.Flags) == presets
-        for name in presets:
-            resolve_flags(game, name, {})
+        for name in presets:  # each one plays, or says it is not built yet (Daifugo's cut-in game)
+            if name in game.playable_presets():
+                resolve_flags(game, name, {})
+            else:
+                with pytest.raises(NotBuiltYet):
+                    resolve_flags(game, name, {})
+        assert game.playable_presets() and (game.default_preset or "seed") in game.playable_presets()
 
     @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
     def test_every_preset_has_words_and_no_words_are_left_over(self, game) -> None:
@@ -106,6 +112,22 @@ class TestResolveFlags:
     def test_seed_and_none_are_the_defaults(self) -> None:
         game = find_game("tichu")
         assert resolve_flags(game, None, {}) == game.flags() == resolve_flags(game, "seed", None)
+
+    def test_a_game_may_start_from_the_preset_it_teaches(self) -> None:
+        """Daifugo's seed is the cut-in game, not built yet: a new game starts from ``base`` (its
+        ``default_preset``), the seed preset names what is missing, and the page offers only ``base``."""
+        game = find_game("daifugo")
+        assert game.default_preset == "base"
+        assert resolve_flags(game, None, {}).preset == "base" == game.default_flags().preset
+        assert resolve_flags(game, None, {"players": 5}).players == 5
+        for name in ("seed", "cutin"):
+            with pytest.raises(NotBuiltYet) as info:
+                resolve_flags(game, name, {})
+            assert info.value.path == "flags.preset" and "not taught yet" in str(info.value)
+        with pytest.raises(NotBuiltYet):
+            resolve_flags(game, None, {"four_cut": True})
+        assert list(game.playable_presets()) == ["base"]
+        assert list(find_game("tichu").playable_presets()) == ["seed", "official"]
 
     def test_preset_then_overrides(self) -> None:
         game = find_game("tichu")

@@ -19,7 +19,7 @@ from ...actions import PASS, Action, Decision, Pass, Play
 from ...cards import Card, format_cards, multiset_contains, multiset_remove, shortfall
 from ...choices import ChooseCards
 from ...climbing import everyone_else_passed, next_seat
-from ...errors import FlagError, TutorError, short_value
+from ...errors import FlagError, NotBuiltYet, TutorError, short_value
 from ...game import Game, IllegalAction, Verdict
 from ...game import event as _event, allowed as _yes, refused as _no, replaced_at as _set  # the shared verdict and log helpers
 from ...jsondata import fresh_json
@@ -50,6 +50,13 @@ class Daifugo(Game):
     kinds = ("legal", "steps")
     direction = "clockwise"  # daifugo.md names none for the seats' places; a choice for the page
     suits_matter = True
+    # the seed's game is the cut-in game (§12's default column), which this tutor does not play
+    # yet: a new game, the practice page and the CLI start from the ordinary game (issue 16)
+    default_preset = "base"
+    # the practice form offers the base game's flags: the preset is chosen by its own control,
+    # and the cut-in game's rules and their parameters wait for their issue
+    fixed_flags = ("preset", *CUTIN_RULES, "k_divisor", "a_divisor", "cutin_can_revolt",
+                   "salvage_transfers_on_cutin")
 
     # ------------------------------------------------------------------ flags
     def flags(self, data: Mapping[str, Any] | None = None, path: str = "flags") -> Flags:
@@ -70,10 +77,10 @@ class Daifugo(Game):
             raise FlagError(f"{path}.players", "error.dfg.players", preset=flags.preset, low=low, high=high,
                             got=flags.players)
         if flags.preset == "cutin":
-            raise FlagError(f"{path}.preset", "error.dfg.cutin_not_yet")
+            raise NotBuiltYet(f"{path}.preset", "error.dfg.cutin_not_yet")
         for name in CUTIN_RULES:
             if getattr(flags, name):
-                raise FlagError(f"{path}.{name}", "error.dfg.rule_not_yet", name=name)
+                raise NotBuiltYet(f"{path}.{name}", "error.dfg.rule_not_yet", name=name)
         return flags
 
     # ------------------------------------------------------------------ dealing
@@ -147,9 +154,11 @@ class Daifugo(Game):
         titles = None
         if ses.previous_places is not None:
             titles = {str(s): title_of(p, state.players) for s, p in enumerate(ses.previous_places)}
+        # no scores: a game's standing is its titles (DFG-TITLE-1), and the session's the places
+        # of every game so far (``history``, seat → place per game)
         return {"hand_no": ses.game_no, "game_no": ses.game_no, "titles": titles,
-                "history": [list(h) for h in ses.history], "game_over": False, "winner": None,
-                "dealer": None, "next_dealer": None}
+                "history": [list(h) for h in ses.history], "scores": None, "target": None,
+                "game_over": False, "winner": None, "dealer": None, "next_dealer": None, "next_first_bidder": None}
 
     # ------------------------------------------------------------------ queries
     def to_act(self, state: State) -> int | None:
@@ -554,6 +563,7 @@ class Daifugo(Game):
             "exchanged": [g is not None for g in state.gifts] if state.phase == "exchange" else [],
             "discard_count": len(state.discard_pile),
             "result": fresh_json(state.result) if state.result else None,
+            "scores": None,  # no points in Daifugo: the titles are the standing
             "session": self.session(state),
         }
 
