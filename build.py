@@ -94,6 +94,28 @@ def flag_words(game: Any, lang: str) -> list[dict[str, Any]]:
     return out
 
 
+def form_flags(game: Any, flags: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The flags the practice form offers: all but the game's ``fixed_flags``, each value of a
+    listed flag kept only if a new game takes it (Daifugo's ordinary game seats 3 to 6, not 8)."""
+    from tutor.errors import FlagError
+    from tutor.flags import resolve_flags
+    out = []
+    for info in flags:
+        if info["name"] in game.fixed_flags:
+            continue
+        if info["choices"]:
+            kept = []
+            for value in info["choices"]:
+                try:
+                    resolve_flags(game, None, {info["name"]: value})
+                except FlagError:
+                    continue
+                kept.append(value)
+            info = {**info, "choices": kept}
+        out.append(info)
+    return out
+
+
 def value_words(info: dict[str, Any], value: Any, s: dict[str, str]) -> str:
     """One flag value as the page says it: on/off, the catalog's label, or the number."""
     if isinstance(value, bool):
@@ -231,7 +253,11 @@ def build_course(site: Site, game_name: str, by_lang: dict[str, list[Lesson]], m
         flags = flag_words(game, lang)
         presets = preset_words(game, lang, flags, s)
         practice_data = {"game": game_name, "lang": lang, "phases": phase_names(game, lang),
-                         "suits_matter": game.suits_matter, "flags": flags, "presets": presets,
+                         "suits_matter": game.suits_matter, "flags": form_flags(game, flags),
+                         # the form offers what the tutor plays now: a preset of rules not built yet
+                         # is on the rules page, not in the form
+                         "presets": [p for p in presets if p["name"] in game.playable_presets()],
+                         "default_preset": game.default_preset or "seed",
                          "wheel": site.wheel_name,
                          "rules": rule_titles(game_name, lang, set(game_rules)),  # feedback and history cite titles
                          # share links: their format and migrations (site/static/links.js), the moves' bound

@@ -49,7 +49,7 @@ ENTRIES: tuple[GameEntry, ...] = (
     GameEntry("tichu", "tichu", "tichu"),
     GameEntry("napoleon", "napoleon", "napoleon"),
     GameEntry("shengji", "shengji", "shengji"),
-    GameEntry("daifugo", "daifugo", "daifugo", site=False),
+    GameEntry("daifugo", "daifugo", "daifugo"),
     GameEntry("jianhongdian", "minor", None),
     GameEntry("ponjan", "minor", None),
     GameEntry("dice", "minor", None),

@@ -21,7 +21,8 @@ const st = {
   log: [],  // the event log so far: views send only the entries after it (Game.view, log_since)
 };
 const BASE_KEYS = ["game", "seed", "seat", "hints", "moves"];
-const SEED_PRESET = "seed";  // the defaults (tutor/flags.py)
+/** The preset a URL without one means: the game's ``default_preset``, else the seed (tutor/game.py). */
+const defaultPreset = () => (data && data.default_preset) || "seed";
 
 // ------------------------------------------------------------------ the URL
 /**
@@ -35,7 +36,7 @@ export function readUrl(search, flagInfo, game, presets = (data && data.presets)
   if (upgraded.error) return { error: fmt(S[upgraded.error.key], upgraded.error.params) };
   const params = upgraded.params;
   const known = ["v", ...BASE_KEYS, "preset", ...flagInfo.map((f) => f.name)];
-  const settings = { seed: "1", seat: 0, hints: true, preset: SEED_PRESET, flags: {}, moves: null };
+  const settings = { seed: "1", seat: 0, hints: true, preset: defaultPreset(), flags: {}, moves: null };
   for (const [name, value] of params) {
     if (!known.includes(name)) return { error: fmt(S.url_unknown_param, { name, known: known.join(", ") }) };
     if (name === "preset") {
@@ -97,8 +98,8 @@ function keepLanguageSwitch() {
 function writeUrl(settings, moves = null) {
   const params = [["seed", settings.seed], ["seat", String(settings.seat)]];
   if (!settings.hints) params.push(["hints", "off"]);
-  const preset = settings.preset || SEED_PRESET;
-  if (preset !== SEED_PRESET) params.push(["preset", preset]);
+  const preset = settings.preset || defaultPreset();
+  if (preset !== defaultPreset()) params.push(["preset", preset]);
   const base = presetValues(preset);
   for (const info of data.flags) {  // only what differs from the preset
     const value = settings.flags[info.name];
@@ -210,7 +211,7 @@ function readForm() {
   const typed = form.elements.seed.value.trim();
   const seed = !typed || (st.settings && typed === st.settings.seed) ? randomSeed() : typed;
   form.elements.seed.value = seed;
-  const preset = form.elements.preset ? form.elements.preset.value : SEED_PRESET;
+  const preset = form.elements.preset ? form.elements.preset.value : defaultPreset();
   return { seed, seat: Number(form.elements.seat.value), hints: form.elements.hints.checked, preset, flags };
 }
 
