@@ -243,6 +243,21 @@ class Daifugo(Game):
             return None
         return ChooseCards("exchange", state.hands[seat], self._exchange_count(state, seat), rule_ids=("DFG-EXCH-1",))
 
+    def decision_options(self, state: State, seat: int) -> list[Action] | None:
+        """The poorer's exchange as buttons: each way to give its strongest cards (DFG-EXCH-1), and
+        the weakest ones as the tempting wrong answer, which the rule refuses with its reason.
+        The richer choose freely: a "choose k cards" spec (``decision_spec``)."""
+        if state.phase != "exchange":
+            return None
+        owed = self._owed(state, seat)
+        if not owed:
+            return None
+        k = self._exchange_count(state, seat)
+        options = [Decision("exchange", tuple(c.token for c in cards)) for cards in owed]
+        weakest = tuple(sorted(state.hands[seat], key=C.sort_key)[:k])
+        wrong = Decision("exchange", tuple(c.token for c in weakest))
+        return options + ([wrong] if wrong not in options else [])
+
     def _owed(self, state: State, seat: int) -> list[tuple[Card, ...]]:
         """DFG-EXCH-1: the 大貧民 owes its two strongest cards, the 貧民 its strongest (normal
         order, jokers strongest); among equal cards the giver chooses: one option per choice."""
@@ -534,7 +549,8 @@ class Daifugo(Game):
         field = tuple(c.physical for e in state.trick for c in e.cards)
         return replace(state, trick=(), last_field=state.trick, discard_pile=state.discard_pile + field, bound=(),
                        rank_bind=C.NO_RANK_BINDING, to_act=leader,
-                       log=state.log + (_event("dfg.event.flow", rules, seat=leader),))
+                       log=state.log + (_event("dfg.event.flow.eight" if "DFG-EIGHT-1" in rules else "dfg.event.flow",
+                                               rules, seat=leader),))
 
     # ------------------------------------------------------------------ views
     def table_view(self, state: State, seat: int | None, lang: str = "en") -> dict[str, Any]:
@@ -571,11 +587,11 @@ class Daifugo(Game):
         from .display import display_parts
         return display_parts(self, state, view, seat, lang)
 
-    def action_label(self, action: Action, lang: str = "en") -> str:
+    def action_params(self, action: Any) -> dict[str, Any]:
+        """An exchange's label names its cards (``dfg.action.exchange``: "Give 2♠ 2♥")."""
         if isinstance(action, Decision) and action.key == "exchange":
-            from ...messages import render
-            return render("dfg.action.exchange", {"cards": list(action.value)}, lang)  # type: ignore[arg-type]
-        return super().action_label(action, lang)
+            return {"cards": list(action.value)}  # type: ignore[arg-type]
+        return super().action_params(action)
 
     def from_setup(self, setup: Mapping[str, Any], path: str = "setup") -> State:
         from .scenario import state_from_setup
