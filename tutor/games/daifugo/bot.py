@@ -27,6 +27,7 @@ def choose(game: Any, state: Any, seat: int) -> Choice:
             return Choice(p, "dfg.why.go_out")
     reversed_ = game.reversed_order(state)
     top = game.top_reading(state)
+    top_rank = "3" if reversed_ else "2"
 
     def cost(p: Play) -> tuple[int, int, int]:
         r = C.read(p.cards, state.flags.decks)
@@ -36,11 +37,12 @@ def choose(game: Any, state: Any, seat: int) -> Choice:
 
     if top is None:
         best = min(plays, key=lambda p: (cost(p)[0], cost(p)[1], cost(p)[2]))
-        return Choice(best, "dfg.why.lead_low", {"cards": [c.token for c in best.cards]})
+        # the strongest rank is 2, or 3 under a revolution (DFG-RANK-3)
+        return Choice(best, "dfg.why.lead_low", {"cards": [c.token for c in best.cards], "strong": top_rank})
     if not plays:
         return Choice(PASS, "dfg.why.cannot_beat")
     best = min(plays, key=cost)
-    strong = cost(best)[0] > 0 or C.strength_of(C.read(best.cards, state.flags.decks), reversed_) >= C.power("2", reversed_)  # type: ignore[arg-type]
+    strong = cost(best)[0] > 0 or C.strength_of(C.read(best.cards, state.flags.decks), reversed_) >= C.power(top_rank, reversed_)  # type: ignore[arg-type]
     if strong and len(hand) > 3:
         return Choice(PASS, "dfg.why.keep_strong")
     return Choice(best, "dfg.why.beat_cheap", {"cards": [c.token for c in best.cards]})

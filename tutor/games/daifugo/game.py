@@ -193,6 +193,14 @@ class Daifugo(Game):
             return {str(s): p for s, p in enumerate(state.places) if p is not None}
         raise KeyError(key)
 
+    def hint_focus(self, state: State, seat: int, action: Action | None, in_turn: bool = True) -> Any:
+        from . import hints
+        return hints.hint_focus(self, state, seat, action, in_turn)
+
+    def hint_options(self, state: State, seat: int, action: Action | None, in_turn: bool = True) -> Any:
+        from . import hints
+        return hints.hint_options(self, state, seat, action, in_turn)
+
     def reversed_order(self, state: State) -> bool:
         """DFG-RANK-3: the reversed order is in force iff ``revolution`` (XOR J-back, cut-in game)."""
         return state.revolution
