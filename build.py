@@ -123,8 +123,10 @@ def value_words(info: dict[str, Any], value: Any, s: dict[str, str]) -> str:
     return info["labels"].get(str(value), str(value))
 
 
-def preset_words(game: Any, lang: str, flags: list[dict[str, Any]], s: dict[str, str]) -> list[dict[str, Any]]:
-    """Every preset with its catalog words, its values, and what it changes from the defaults, in words."""
+def preset_words(game: Any, lang: str, flags: list[dict[str, Any]], s: dict[str, str],
+                 shown: set[str] | None = None) -> list[dict[str, Any]]:
+    """Every preset with its catalog words, its values, and what it changes from the defaults, in
+    words (only the flags in ``shown``, when given: the practice form's)."""
     words = rule_catalog.catalog(game.name).get("presets", {})
     info = {f["name"]: f for f in flags}
     out = []
@@ -132,7 +134,7 @@ def preset_words(game: Any, lang: str, flags: list[dict[str, Any]], s: dict[str,
         if name not in words:
             raise LessonError(f"tutor/data/rules/{game.name}.json: presets has no entry for {name!r}")
         changes = [f"{info[k]['title']}: {value_words(info[k], v, s)}" for k, v in values.items()
-                   if v != info[k]["default"]]
+                   if v != info[k]["default"] and (shown is None or k in shown)]
         out.append({"name": name, "title": words[name]["title"][lang], "text": words[name]["text"][lang],
                     "values": dict(values), "changes": changes})
     return out
@@ -252,11 +254,13 @@ def build_course(site: Site, game_name: str, by_lang: dict[str, list[Lesson]], m
         game_rules = rule_catalog.rules_by_id(game_name)
         flags = flag_words(game, lang)
         presets = preset_words(game, lang, flags, s)
+        offered = form_flags(game, flags)
         practice_data = {"game": game_name, "lang": lang, "phases": phase_names(game, lang),
-                         "suits_matter": game.suits_matter, "flags": form_flags(game, flags),
+                         "suits_matter": game.suits_matter, "flags": offered,
                          # the form offers what the tutor plays now: a preset of rules not built yet
                          # is on the rules page, not in the form
-                         "presets": [p for p in presets if p["name"] in game.playable_presets()],
+                         "presets": [p for p in preset_words(game, lang, flags, s, {f["name"] for f in offered})
+                                     if p["name"] in game.playable_presets()],
                          "default_preset": game.default_preset or "seed",
                          "wheel": site.wheel_name,
                          "rules": rule_titles(game_name, lang, set(game_rules)),  # feedback and history cite titles
