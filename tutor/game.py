@@ -40,7 +40,9 @@ class Verdict:
     more: tuple[tuple[str, Mapping[str, Any]], ...] = ()
 
     def text(self, lang: str = "en") -> str:
-        return " ".join([render(self.key, self.params, lang)] + [render(k, p, lang) for k, p in self.more])
+        # Japanese sentences follow one another without a space (each ends in 。)
+        return ("" if lang == "ja" else " ").join([render(self.key, self.params, lang)] +
+                                                 [render(k, p, lang) for k, p in self.more])
 
     def to_json(self, lang: str = "en") -> dict[str, Any]:
         return {"legal": self.legal, "rule_ids": list(self.rule_ids), "key": self.key,

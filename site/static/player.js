@@ -6,7 +6,7 @@ import { loadStrings, markDone } from "./app.js";
 import {
   focusHand,
   LET_GO, actionKey, choiceButtons, configure, describeAction, describeKey, el, rememberKeyLabels, askOutOfTurn, fmt, botPause, pageState, resolveWindow, phaseControls,
-  playableKeys, readPlay, renderTable, ruleLinks as sharedRuleLinks, showEngineStatus, showFeedback, toggleCard,
+  needsReading, playableKeys, readPlay, renderTable, ruleLinks as sharedRuleLinks, showEngineStatus, showFeedback, toggleCard, wildPrompt,
 } from "./table.js";
 
 let data;
@@ -231,8 +231,8 @@ async function playSelected() {
   const tokens = selectedTokens();
   if (!tokens.length) return;
   let read = readPlay(tokens, st.mode === "decision" ? [...currentAsk().legal, ...Object.keys(currentAsk().table)] : null);
-  if (tokens.includes("PHOENIX") && tokens.length > 1 && !read.choices && read.action === tokens && engine && engine.ready) {
-    // a Phoenix reading the build did not list (long legal lists are capped), or free play: ask the engine
+  if (needsReading(tokens) && !read.choices && read.action === tokens && engine && engine.ready) {
+    // a wild card's reading the build did not list (long legal lists are capped), or free play: ask the engine
     const free = st.mode === "free";
     const position = free ? st.free.id : await decisionState();
     const reply = position ? await engine.call({ op: "legal", state: position, seat: free ? st.free.seat : currentStep().seat,
@@ -240,7 +240,7 @@ async function playSelected() {
     if (reply && reply.ok) read = readPlay(tokens, reply.actions);
   }
   if (read.choices) {
-    ui.decision.replaceChildren(el("p", {}, S.choose_phoenix), el("div", { class: "buttons" }, choiceButtons(read.choices, choose)));
+    ui.decision.replaceChildren(el("p", {}, wildPrompt(tokens)), el("div", { class: "buttons" }, choiceButtons(read.choices, choose)));
     return;
   }
   choose(read.action);

@@ -8,7 +8,7 @@ import { loadStrings } from "./app.js";
 import { upgradeQuery, writeQuery } from "./links.js";
 import {
   announce, choiceButtons, configure, focusHand, decisionLabel, el, askOutOfTurn, fmt, botPause, pageState, resolveWindow, phaseControls,
-  readPlay, renderTable, ruleLinks, showEngineStatus, showFeedback, toggleCard,
+  readPlay, renderTable, ruleLinks, showEngineStatus, showFeedback, toggleCard, wildPrompt,
 } from "./table.js";
 
 let data;
@@ -442,7 +442,7 @@ function playSelected() {
   if (!tokens.length) return;
   const read = readPlay(tokens, st.legal);
   if (read.choices) {
-    ui.decision.replaceChildren(el("p", {}, S.choose_phoenix), el("div", { class: "buttons" }, choiceButtons(read.choices, (m) => act(m))));
+    ui.decision.replaceChildren(el("p", {}, wildPrompt(tokens)), el("div", { class: "buttons" }, choiceButtons(read.choices, (m) => act(m))));
     return;
   }
   act(read.action);

@@ -72,8 +72,9 @@ const SPECIAL_FACE = {
 
 export function cardName(token) {
   const c = parseCard(token);
-  if (c.declared) {
-    return fmt(S.phoenix_as, { name: S[`special.${c.special}`] || c.special, rank: S[`rank.${c.declared}`] || c.declared });
+  if (c.declared) {  // a wild card standing for a rank (the Phoenix: "8") or a card (a joker: "C-J")
+    const as = c.declared.includes("-") ? cardName(c.declared) : S[`rank.${c.declared}`] || c.declared;
+    return fmt(S.phoenix_as, { name: S[`special.${c.special}`] || c.special, rank: as });
   }
   if (c.special) return S[`special.${c.special}`] || c.special;
   const rank = S[`rank.${c.rank}`] || c.rank;
@@ -90,11 +91,18 @@ export function cardFace(token) {
   if (c.special && SPECIAL_FACE[c.special]) {
     const [face, sub] = SPECIAL_FACE[c.special];
     return [el("span", { class: "rank", text: face }),
-      el("span", { class: "suit", "aria-hidden": "true", text: c.declared ? `=${c.declared}` : sub[LANG] || "" })];
+      el("span", { class: "suit", "aria-hidden": "true", text: c.declared ? `=${declaredFace(c.declared)}` : sub[LANG] || "" })];
   }
   if (c.special) return [el("span", { class: "rank", text: c.special })];
   return [el("span", { class: "rank", text: c.rank }),
     el("span", { class: "suit", "aria-hidden": "true", text: SUIT_SYMBOL[c.suit] })];
+}
+
+/** What a declared wild card stands for, as a face shows it: a rank ("8"), or a card ("J♣"). */
+function declaredFace(declared) {
+  if (!declared.includes("-")) return declared;
+  const [suit, rank] = declared.split("-");
+  return `${rank}${SUIT_SYMBOL[suit] || ""}`;
 }
 
 export function cardClass(token) {
@@ -629,13 +637,27 @@ function physical(token) {
   return token.split("=")[0];
 }
 
+/** The wild cards of the shared notation, which a combination declares (``PHOENIX=8``, ``JOKER=C-J``). */
+const WILD = ["PHOENIX", "JOKER"];
+
+/** Whether the selected cards hold a wild card inside a combination (which must say what it stands for). */
+export function needsReading(tokens) {
+  return tokens.length > 1 && tokens.some((t) => WILD.includes(t));
+}
+
+/** The question over the readings of a wild card: "The joker stands for:". */
+export function wildPrompt(tokens) {
+  const wild = tokens.find((t) => WILD.includes(t));
+  return fmt(S.choose_wild, { card: S[`special.${wild}`] || wild });
+}
+
 /**
- * The selected cards as a play. A Phoenix in a combination must say which rank it stands for:
- * the readings come from the legal plays (actions, or a lesson's keys); one reading is taken
- * at once, several are offered as ``choices``. Returns ``{action}`` or ``{choices}``.
+ * The selected cards as a play. A wild card in a combination (a Phoenix, a joker) must say what
+ * it stands for: the readings come from the legal plays (actions, or a lesson's keys); one
+ * reading is taken at once, several are offered as ``choices``. Returns ``{action}`` or ``{choices}``.
  */
 export function readPlay(tokens, legal) {
-  if (!(tokens.includes("PHOENIX") && tokens.length > 1) || !legal) return { action: tokens };
+  if (!needsReading(tokens) || !legal) return { action: tokens };
   const want = [...tokens].sort(codeOrder).join(" ");
   const seen = new Set();
   const plays = legal.map((a) => (typeof a === "string" ? (a.startsWith("{") || a === "PASS" || a === LET_GO ? null : a.split(" ")) : a))

@@ -30,7 +30,7 @@ def game_words() -> dict[str, str]:
     per_game: list[dict[str, set[str]]] = []
     for game in all_games():
         keys: dict[str, set[str]] = {"phase": set(game.phases), "view key": set(), "decision key": set()}
-        state = game.new_game(game.flags(), 7)
+        state = game.new_game(game.default_flags(), 7)
         for _ in range(60):  # a deal, its first decisions and some play: the views' keys
             keys["view key"] |= set(game.table_view(state, 0))
             seat = game.to_act(state)

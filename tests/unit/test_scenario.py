@@ -139,7 +139,7 @@ class TestFlagsAndKeys:
 
     def test_game_not_built_yet(self):
         data = scenario()
-        data["game"] = "daifugo"
+        data["game"] = "ponjan"
         with pytest.raises(ScenarioError) as info:
             load_scenario(data)
         assert info.value.path == "game" and "not supported yet" in str(info.value)

@@ -16,10 +16,7 @@ from . import combos as C
 def choose(game: Any, state: Any, seat: int) -> Choice:
     actions = game.legal_actions(state, seat)
     if state.phase == "exchange":
-        # the richer give their weakest cards; the poorer have no choice but which of equals
-        from ...cards import Card
-        weakest = min(actions, key=lambda a: sorted((C.sort_key(Card.parse(t)) for t in a.value), reverse=True))  # type: ignore[union-attr]
-        return Choice(weakest, "dfg.why.exchange")
+        return _exchange(game, state, seat, actions)
     plays = [a for a in actions if isinstance(a, Play)]
     hand = state.hands[seat]
     for p in plays:  # going out ends the hand: take it
@@ -46,6 +43,28 @@ def choose(game: Any, state: Any, seat: int) -> Choice:
     if strong and len(hand) > 3:
         return Choice(PASS, "dfg.why.keep_strong")
     return Choice(best, "dfg.why.beat_cheap", {"cards": [c.token for c in best.cards]})
+
+
+def _exchange(game: Any, state: Any, seat: int, actions: list[Any]) -> Choice:
+    """The richer give their weakest lone cards (a pair or a sequence stays whole); the poorer have
+    no choice but which of equal cards: the rule decides (DFG-EXCH-1)."""
+    from collections import Counter
+
+    from ...cards import Card
+    from .state import title_of
+    title = title_of(state.previous_places[seat], state.players)
+    if game.decision_spec(state, seat) is None:  # the poorer: their strongest cards, by rule
+        return Choice(actions[0], "dfg.why.exchange_strongest", {"title": title, "count": len(actions[0].value)})
+    hand = state.hands[seat]
+    k = len(actions[0].value)
+    ranks = Counter(c.rank for c in hand if not c.special)
+
+    def cost(card: Card) -> tuple[int, tuple[int, int, int]]:
+        return (0 if (not card.special and ranks[card.rank] == 1) else 1, C.sort_key(card))
+
+    chosen = sorted(hand, key=cost)[:k]
+    tokens = tuple(c.token for c in chosen)
+    return Choice(Decision("exchange", tokens), "dfg.why.exchange", {"cards": list(tokens)})
 
 
 def Card_rank(token: str) -> str:

@@ -27,7 +27,8 @@ def display_parts(game: Any, state: Any, view: dict[str, Any], seat: int | None,
     if view.get("bound_suits"):
         info.append(t("dfg.display.bound", suits=view["bound_suits"]))
     if view.get("rank_binding"):
-        info.append(t("dfg.display.rank_bound", rank=view["rank_binding"]))
+        info.append(t("dfg.display.rank_bound_end") if view["rank_binding"] == "JOKER"
+                    else t("dfg.display.rank_bound", rank=view["rank_binding"]))
     zones: list[dict[str, Any]] = []
     if view["phase"] == "exchange":
         waiting = [s for s in view["exchanging"] if not view["exchanged"][s]]

@@ -356,7 +356,7 @@ class Daifugo(Game):
               and action.cards[0] == Card.parse("S-3"))
         if top is not None and not s3:
             if not C.same_form(reading, top):
-                return _no("dfg.form", ("DFG-PLAY-1",), form=C.form_words(top), got=C.form_words(reading)), None
+                return _no("dfg.form", ("DFG-PLAY-1",), form=C.form_words(top), got_form=C.form_words(reading)), None
             if not C.beats(reading, top, reversed_, spade3_return=f.spade3_return):
                 if top.undeclared_joker:
                     return _no("dfg.joker_top", ("DFG-JOKER-2", "DFG-S3-1")), None
@@ -365,15 +365,19 @@ class Daifugo(Game):
             if f.suit_binding and not C.satisfies_suits(reading, state.bound):
                 return _no("dfg.suit_bound", ("DFG-BIND-1", "DFG-BIND-3"), suits=list(state.bound)), None
             if f.rank_binding and not C.satisfies_rank(reading, state.rank_bind, reversed_):
-                return _no("dfg.rank_bound", ("DFG-BIND-4",), rank=C.next_stronger(state.rank_bind.last, reversed_)), None
-        rules: list[str] = [SHAPE_RULE[reading.kind] if reading.kind != "group" or reading.size < 4 else "DFG-COMBO-4"]
+                nxt = C.next_stronger(state.rank_bind.last, reversed_)
+                if nxt is None:  # nothing ranks above the last step: only a lone joker (DFG-JOKER-2)
+                    return _no("dfg.rank_bound_end", ("DFG-BIND-4", "DFG-JOKER-2"), last=state.rank_bind.last), None
+                return _no("dfg.rank_bound", ("DFG-BIND-4",), rank=nxt), None
+        rules: list[str] = ["DFG-JOKER-2"] if reading.undeclared_joker else \
+            [SHAPE_RULE[reading.kind] if reading.kind != "group" or reading.size < 4 else "DFG-COMBO-4"]
         key = "dfg.ok.lead" if top is None else "dfg.ok.beats"
         if s3:
             key, rules = "dfg.ok.spade3", ["DFG-S3-1"]
         notes: list[tuple[str, tuple[str, ...]]] = []
         if f.revolution and (reading.size >= 4 and (reading.kind == "group" or
                                                     (reading.kind == "sequence" and f.revolution_by_sequence))):
-            notes.append(("dfg.note.revolution", ("DFG-REV-1",)))
+            notes.append(("dfg.note.revolution_back" if state.revolution else "dfg.note.revolution", ("DFG-REV-1",)))
         if f.eight_cut and C.effect_rank(reading, f.effects_in_sequences) == "8":
             notes.append(("dfg.note.eight_cut", ("DFG-EIGHT-1",)))
         if len(physical) == len(state.hands[seat]):
@@ -407,7 +411,8 @@ class Daifugo(Game):
         """The cards chosen face down; once every giver has chosen they change hands together."""
         hands = _set(state.hands, seat, multiset_remove(state.hands[seat], cards))
         gifts = _set(state.gifts, seat, tuple(cards))
-        state = replace(state, hands=hands, gifts=gifts)
+        state = replace(state, hands=hands, gifts=gifts,
+                        log=state.log + (_event("dfg.event.chosen", ("DFG-EXCH-1",), seat=seat),))
         waiting = [s for s in state.exchange_order if gifts[s] is None]
         if waiting:
             return replace(state, to_act=waiting[0])
@@ -461,8 +466,9 @@ class Daifugo(Game):
         if f.rank_binding:
             rank_bind = C.rank_binding_after(state.rank_bind, prev, reading, reversed_)
             if rank_bind.active and not state.rank_bind.active:
-                events.append(_event("dfg.event.rank_bound", ("DFG-BIND-4",),
-                                     rank=C.next_stronger(rank_bind.last, self.reversed_order(state))))
+                nxt = C.next_stronger(rank_bind.last, self.reversed_order(state))
+                events.append(_event("dfg.event.rank_bound", ("DFG-BIND-4",), rank=nxt) if nxt is not None else
+                              _event("dfg.event.rank_bound_end", ("DFG-BIND-4", "DFG-JOKER-2"), last=rank_bind.last))
             state = replace(state, rank_bind=rank_bind)
         state = replace(state, log=state.log + tuple(events))
         if self._game_ends(state):
@@ -579,7 +585,8 @@ class Daifugo(Game):
             "last_field": [e.to_json() for e in state.last_field],
             "revolution": state.revolution, "direction": state.direction,
             "bound_suits": sorted(state.bound),
-            "rank_binding": C.next_stronger(rb.last, self.reversed_order(state)) if rb.active else None,
+            # the rank the next play must have; "JOKER" when none ranks above the last (DFG-JOKER-2)
+            "rank_binding": (C.next_stronger(rb.last, self.reversed_order(state)) or "JOKER") if rb.active else None,
             "out": list(state.out), "eliminated": list(state.eliminated),
             "places": [p for p in state.places],
             "titles": {str(s): title_of(p, n) for s, p in enumerate(prev)} if prev is not None else None,

@@ -16,6 +16,13 @@ from . import combos as C
 
 
 def hint_focus(game: Any, state: Any, seat: int, action: Action | None, in_turn: bool) -> Focus | None:
+    if state.phase == "exchange" and in_turn and state.previous_places is not None:
+        from .state import title_of
+        place = state.previous_places[seat]
+        title = title_of(place, state.players)
+        count = 2 if place in (1, state.players) else 1
+        key = "dfg.focus.exchange_any" if place in (1, 2) else "dfg.focus.exchange_strongest"
+        return focus(key, ("DFG-EXCH-1",), title=title, count=count)
     if state.phase != "play" or not in_turn:
         return None
     order = focus("dfg.focus.reversed", ("DFG-REV-1", "DFG-RANK-3")) if game.reversed_order(state) else None
@@ -23,13 +30,17 @@ def hint_focus(game: Any, state: Any, seat: int, action: Action | None, in_turn:
     if top is None:
         return join(focus("dfg.focus.lead", ("DFG-PLAY-1", "DFG-PASS-1")), order)
     f = state.flags
+    if top.undeclared_joker:  # a lone joker on top: only the spade 3 beats it (DFG-S3-1)
+        key = "dfg.focus.joker_top" if f.spade3_return else "dfg.focus.joker_top_unbeatable"
+        return focus(key, ("DFG-JOKER-2", "DFG-S3-1"))
     parts = [focus("dfg.focus.beat", ("DFG-PLAY-1", "DFG-PLAY-2"), form=C.form_words(top)), order]
     if f.suit_binding and state.bound:
         parts.append(focus("dfg.focus.suit_bound", ("DFG-BIND-1",), suits=list(state.bound)))
     rb = state.rank_bind
     if f.rank_binding and rb.active:
-        parts.append(focus("dfg.focus.rank_bound", ("DFG-BIND-4",),
-                           rank=C.next_stronger(rb.last, game.reversed_order(state))))
+        nxt = C.next_stronger(rb.last, game.reversed_order(state))
+        parts.append(focus("dfg.focus.rank_bound", ("DFG-BIND-4",), rank=nxt) if nxt is not None else
+                     focus("dfg.focus.rank_bound_end", ("DFG-BIND-4", "DFG-JOKER-2"), last=rb.last))
     return join(*parts)
 
 
