@@ -48,7 +48,7 @@ def answer(page, action) -> None:
         decision.locator("button", has_text=re.compile(r"^(Pass|パス)$")).click()
     elif action == "LET_GO":
         page.locator("#btn-let-go").click()
-    elif isinstance(action, dict) and "exchange" in action:
+    elif isinstance(action, dict) and isinstance(action.get("exchange"), dict):
         # each card clicked into its seat's slot: the slot first (it takes the next card), then the card
         for seat, card in action["exchange"].items():
             decision.locator(f'.slot[data-slot="{seat}"]').click()
@@ -63,9 +63,12 @@ def answer(page, action) -> None:
             decision.locator(f'button[data-part="{i}"][data-value="{part}"]').click()
         page.locator("#btn-confirm").click()
     elif isinstance(action, dict) and len(action) == 1 and isinstance(next(iter(action.values())), list):
-        # cards chosen from the hand (a Napoleon discard, a Shengji bury): selected, then confirmed
-        select(page, next(iter(action.values())))
-        page.locator("#btn-confirm").click()
+        button = decision.locator(f"button[data-key='{action_key(action)}']")
+        if button.count():  # a few ways to give cards, one button each (a Daifugo 大貧民's strongest)
+            button.click()
+        else:  # cards chosen from the hand (a Napoleon discard, a Shengji bury): selected, then confirmed
+            select(page, next(iter(action.values())))
+            page.locator("#btn-confirm").click()
     elif isinstance(action, dict) and "cards" not in action:
         # bids, Grand Tichu, the wish, the Dragon gift, calls: one button per choice
         decision.locator(f"button[data-key='{action_key(action)}']").click()
