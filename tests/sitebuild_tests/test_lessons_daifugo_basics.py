@@ -1,7 +1,8 @@
 """The first four Daifugo lessons at build time, read from the real lesson files: card strength and
 the joker (the spade-3 return, DFG-S3-1, and nothing more), groups and sequences (the form of a
-phase, DFG-PLAY-1, and the joker standing in), passing and the flow (a pass is not final, the last
-player leads, the leader may not pass), and the 8-cut (the player of the 8s leads again)."""
+phase, DFG-PLAY-1, and the joker standing in, played by others and by the learner), passing and
+the flow (a pass is not final, the last player leads, the leader may not pass), and the 8-cut
+(the player of the 8s leads again)."""
 from __future__ import annotations
 
 from functools import lru_cache
@@ -73,7 +74,7 @@ def test_strength_the_joker_and_the_spade_3() -> None:
 
 
 def test_groups_sequences_and_the_form_of_a_phase() -> None:
-    s1, s2, s3, s4 = _steps(NAMES[1])
+    s1, s2, s3, s4, s5 = _steps(NAMES[1])
     # a pair on a single is refused by the form of the phase, however strong
     assert s1["ask"]["answers"] == ["D-J"]
     for pair in ("H-Q S-Q", "H-5 S-5"):
@@ -94,6 +95,15 @@ def test_groups_sequences_and_the_form_of_a_phase() -> None:
     assert any("joker(J♣)" in e for e in _events(s4))
     assert s4["ask"]["answers"] == ["S-J S-K S-Q"]
     assert _verdict(s4["ask"], "H-2")[2] == ["DFG-PLAY-1"]
+    # the learner plays the joker as a stand-in: only the reading as the 7 of spades beats 4-5-6;
+    # as the 4 it only ties, and a lone joker is the wrong form
+    assert s5["frames"][0]["trick"][0] == {"seat": 1, "cards": ["C-4", "C-5", "C-6"]}
+    assert s5["ask"]["answers"] == ["JOKER=S-7 S-5 S-6"] and "JOKER=S-7 S-5 S-6" in s5["ask"]["legal"]
+    assert s5["ask"]["answer_actions"] == [["S-5", "S-6", "JOKER=S-7"]]
+    legal, text, rules = _verdict(s5["ask"], "JOKER=S-4 S-5 S-6")
+    assert not legal and "Not strong enough" in text and "DFG-PLAY-2" in rules
+    assert _verdict(s5["ask"], "JOKER")[2] == ["DFG-PLAY-1"]
+    assert any("joker(7♠)" in e for e in s5["after"]["events"])
 
 
 def test_passing_is_not_final_and_the_flow_gives_the_lead() -> None:

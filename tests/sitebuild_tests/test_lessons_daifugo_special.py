@@ -67,16 +67,16 @@ def test_the_revolution_reverses_the_order_for_the_rest_of_the_game() -> None:
     assert legal and "revolution" in text and "DFG-REV-1" in rules
     legal, text, rules = _verdict(s1["ask"], "D-7 H-7 S-7")
     assert legal and "DFG-REV-1" not in rules
-    assert "normal" in _info(s1["frames"][0]) and "reversed" in _info(s1["after"])
+    assert "2 strongest" in _info(s1["frames"][0]) and "3 strongest" in _info(s1["after"])
     assert any(e.startswith("Revolution!") for e in _events(s1))
     # everyone passes; the field flows and seat 0 leads, still reversed (it lasts beyond the phase)
     last = s2["frames"][-1]
-    assert last["to_act"] == 0 and not last.get("trick") and "reversed" in _info(last)
+    assert last["to_act"] == 0 and not last.get("trick") and "3 strongest" in _info(last)
     # leading again, the weakest card is the jack now; the 3 is kept to win the lead back
     assert s2["ask"]["answers"] == ["S-J"] and _verdict(s2["ask"], "H-3")[0]
     assert "3s" in s2["ask"]["hint"]["why"]
     # in the reversed order a 2 and a king no longer beat a 10; the 6 is the cheapest win
-    assert s3["frames"][0]["trick"] == [{"seat": 3, "cards": ["C-10"]}] and "reversed" in _info(s3["frames"][0])
+    assert s3["frames"][0]["trick"] == [{"seat": 3, "cards": ["C-10"]}] and "3 strongest" in _info(s3["frames"][0])
     assert s3["ask"]["answers"] == ["D-6"] and set(s3["ask"]["legal"]) == {"PASS", "C-3", "S-4", "D-6"}
     for wrong in ("S-2", "H-K"):
         legal, text, rules = _verdict(s3["ask"], wrong)
@@ -89,7 +89,7 @@ def test_the_revolution_reverses_the_order_for_the_rest_of_the_game() -> None:
     # a sequence of four is a second revolution: the normal order is back
     assert s5["ask"]["answers"] == ["D-10 D-9 D-J D-Q"]
     assert "DFG-REV-1" not in _verdict(s5["ask"], "D-10 D-9 D-J")[2]
-    assert "reversed" in _info(s5["frames"][0]) and "normal" in _info(s5["after"])
+    assert "3 strongest" in _info(s5["frames"][0]) and "2 strongest" in _info(s5["after"])
     assert "A second revolution: the normal order is back." in _events(s5)
 
 
@@ -120,7 +120,7 @@ def test_binding_refuses_the_off_suit_and_the_skipped_rank_until_the_flow() -> N
         assert not legal and "only rank J" in text and rules == ["DFG-BIND-4"]
     assert "Next rank: Q" in _info(s4["after"])
     # in a revolution the next rank is the one below: queen, jack, then 10
-    assert "reversed" in _info(s5["frames"][-1]) and "Next rank: 10" in _info(s5["frames"][-1])
+    assert "3 strongest" in _info(s5["frames"][-1]) and "Next rank: 10" in _info(s5["frames"][-1])
     assert s5["ask"]["answers"] == ["H-10"]
     legal, text, rules = _verdict(s5["ask"], "S-9")
     assert not legal and rules == ["DFG-BIND-4"]
