@@ -156,8 +156,9 @@ function codeOrder(a, b) {
 export function describeAction(action) {
   if (action === "PASS") return S["action.PASS"];
   if (action === LET_GO) return S.let_it_go;
-  if (Array.isArray(action)) return action.map(cardName).join(", ");
-  if (action && action.cards) return action.cards.map(cardName).join(", ");
+  const sep = LANG === "ja" ? "、" : ", ";
+  if (Array.isArray(action)) return action.map(cardName).join(sep);
+  if (action && action.cards) return action.cards.map(cardName).join(sep);
   return decisionLabel(action);
 }
 
