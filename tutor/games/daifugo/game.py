@@ -27,8 +27,17 @@ from ...rng import derive
 from . import combos as C
 from .state import BASE, CUTIN_RULES, PHASES, PLAYERS, Entry, Flags, Session, State, deck_of, title_of
 
-#: the rule each play shape is made under (DFG-COMBO-1 … 5)
+#: the rule each play shape is made under (DFG-COMBO-1 … 5); a group's depends on its size
 SHAPE_RULE = {"single": "DFG-COMBO-1", "group": "DFG-COMBO-2", "sequence": "DFG-COMBO-5"}
+GROUP_RULE = {2: "DFG-COMBO-2", 3: "DFG-COMBO-3"}  # four or more: DFG-COMBO-4
+
+
+def shape_rule(reading: C.Reading) -> str:
+    """The rule a play's shape is made under: a pair DFG-COMBO-2, three DFG-COMBO-3, four or more
+    DFG-COMBO-4 (a lone undeclared joker is a single, DFG-COMBO-1)."""
+    if reading.kind == "group":
+        return GROUP_RULE.get(reading.size, "DFG-COMBO-4")
+    return SHAPE_RULE[reading.kind]
 
 
 sort_key = C.sort_key  # the normal order, weakest first, jokers last (DFG-RANK-1)
@@ -327,7 +336,16 @@ class Daifugo(Game):
             return _yes("dfg.ok.exchange_any", ("DFG-EXCH-1",), count=k, to=to), cards
         owed = self._owed(state, seat)
         if sorted(cards, key=sort_key) not in [sorted(o, key=sort_key) for o in owed]:
-            return _no("dfg.exchange_strongest", ("DFG-EXCH-1",), count=k, title=title, cards=format_cards(owed[0])), None
+            if len(owed) == 1:
+                return _no("dfg.exchange_strongest", ("DFG-EXCH-1",), count=k, title=title, cards=format_cards(owed[0])), None
+            # equal cards: the ones every choice gives, and those the giver picks among
+            sure = list(owed[0])
+            for other in owed[1:]:
+                sure = [c for c in sure if c in other]
+            among = sorted({c for o in owed for c in o if c not in sure}, key=sort_key)
+            key = "dfg.exchange_strongest_some" if sure else "dfg.exchange_strongest_any"
+            return _no(key, ("DFG-EXCH-1",), count=k, title=title, sure_cards=format_cards(sure),
+                       among_cards=format_cards(among), pick=k - len(sure)), None
         return _yes("dfg.ok.exchange_strongest", ("DFG-EXCH-1",), count=k, to=to), cards
 
     def _judge_play(self, state: State, action: Action, seat: int) -> tuple[Verdict, Any]:
@@ -359,7 +377,11 @@ class Daifugo(Game):
                 return _no("dfg.form", ("DFG-PLAY-1",), form=C.form_words(top), got_form=C.form_words(reading)), None
             if not C.beats(reading, top, reversed_, spade3_return=f.spade3_return):
                 if top.undeclared_joker:
+                    if not f.spade3_return:  # the spade-3 return switched off: nothing beats it
+                        return _no("dfg.joker_top_unbeatable", ("DFG-JOKER-2",)), None
                     return _no("dfg.joker_top", ("DFG-JOKER-2", "DFG-S3-1")), None
+                if top.spade3_return_play:  # DFG-S3-1: nothing beats a returned spade 3 in turn
+                    return _no("dfg.spade3_top", ("DFG-S3-1", "DFG-PLAY-2")), None
                 return _no("dfg.not_stronger", ("DFG-PLAY-2", "DFG-RANK-3"),
                            order="reversed" if reversed_ else "normal"), None
             if f.suit_binding and not C.satisfies_suits(reading, state.bound):
@@ -370,7 +392,7 @@ class Daifugo(Game):
                     return _no("dfg.rank_bound_end", ("DFG-BIND-4", "DFG-JOKER-2"), last=state.rank_bind.last), None
                 return _no("dfg.rank_bound", ("DFG-BIND-4",), rank=nxt), None
         rules: list[str] = ["DFG-JOKER-2"] if reading.undeclared_joker else \
-            [SHAPE_RULE[reading.kind] if reading.kind != "group" or reading.size < 4 else "DFG-COMBO-4"]
+            [shape_rule(reading)]
         key = "dfg.ok.lead" if top is None else "dfg.ok.beats"
         if s3:
             key, rules = "dfg.ok.spade3", ["DFG-S3-1"]
@@ -441,7 +463,7 @@ class Daifugo(Game):
         prev = self.top_reading(state)
         physical = [c.physical for c in cards]
         hands = _set(state.hands, seat, multiset_remove(state.hands[seat], physical))
-        events = [_event("dfg.event.spade3" if s3 else "dfg.event.play", ("DFG-S3-1",) if s3 else (SHAPE_RULE[reading.kind],),
+        events = [_event("dfg.event.spade3" if s3 else "dfg.event.play", ("DFG-S3-1",) if s3 else (shape_rule(reading),),
                          seat=seat, cards=format_cards(cards))]
         # a returned spade 3 stands until the field flows (DFG-S3-1: nothing beats it in turn)
         stored = C.as_spade3_return(reading) if s3 else reading

@@ -140,8 +140,10 @@ def state_from_setup(game: "Daifugo", setup: Mapping[str, Any], path: str = "set
             rank_bind = C.rank_binding_after(rank_bind, prev, reading, order)
         if _revolts(flags, reading):
             order = not order
-        trick.append(Entry(seat, tuple(cards), reading))
-        prev = reading
+        # a returned spade 3 stands until the field flows, as the engine keeps it (DFG-S3-1)
+        stored = C.as_spade3_return(reading) if s3 else reading
+        trick.append(Entry(seat, tuple(cards), stored))
+        prev = stored
 
     trick_cards = [(f"{at('trick')}[{i}].cards", [c.physical for c in e.cards]) for i, e in enumerate(trick) if e.cards]
     places_list = [(f"{at('hands')}.{s}", c) for s, c in hands.items()] + trick_cards + [(at("discard_pile"), discard)]
