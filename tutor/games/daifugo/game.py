@@ -12,7 +12,6 @@ and the per-rank local rules (§8 – §10): a flags object asking for one of th
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Mapping
 
 from ...actions import PASS, Action, Decision, Pass, Play
@@ -21,6 +20,7 @@ from ...choices import ChooseCards
 from ...climbing import everyone_else_passed, next_seat
 from ...errors import FlagError, NotBuiltYet, TutorError, short_value
 from ...game import Game, IllegalAction, Verdict
+from ...game import evolve as replace  # a faster dataclasses.replace for the State (no __post_init__)
 from ...game import event as _event, allowed as _yes, refused as _no, replaced_at as _set  # the shared verdict and log helpers
 from ...jsondata import fresh_json
 from ...rng import derive
