@@ -3,7 +3,8 @@
 # Creates the venv and installs RLCard 1.2.0 (+ numpy) only when they are missing; safe to rerun.
 # Extra arguments go to bench/legal_moves.py (e.g. --reps 15, --no-write).
 # `bench/run.sh shengji [args]` runs bench/shengji_bench.py instead (no peer library, no bench venv;
-# Node.js for its in-Pyodide figures), e.g. `bench/run.sh shengji --no-worker`.
+# Node.js for its in-Pyodide figures), e.g. `bench/run.sh shengji --no-worker`; likewise
+# `bench/run.sh daifugo [args]` runs bench/daifugo_bench.py.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -13,6 +14,13 @@ if [[ "${1:-}" == "shengji" ]]; then
     [[ -x "$SJ_PY" ]] || SJ_PY="${PYTHON:-python3}"
     cd "$ROOT"
     exec "$SJ_PY" bench/shengji_bench.py "$@"
+fi
+if [[ "${1:-}" == "daifugo" ]]; then
+    shift
+    DFG_PY="$ROOT/.venv/bin/python"
+    [[ -x "$DFG_PY" ]] || DFG_PY="${PYTHON:-python3}"
+    cd "$ROOT"
+    exec "$DFG_PY" bench/daifugo_bench.py "$@"
 fi
 VENV="$ROOT/.cache/bench-venv"
 PY="$VENV/bin/python"
