@@ -96,7 +96,7 @@ def flag_words(game: Any, lang: str) -> list[dict[str, Any]]:
 
 def form_flags(game: Any, flags: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The flags the practice form offers: all but the game's ``fixed_flags``, each value of a
-    listed flag kept only if a new game takes it (Daifugo's ordinary game seats 3 to 6, not 8)."""
+    listed flag kept only if a new game takes it (a game may seat fewer players in the preset it starts from)."""
     from tutor.errors import FlagError
     from tutor.flags import resolve_flags
     out = []

@@ -20,6 +20,7 @@ import build
 import sitebuild.lessons as lessons
 from tools import minify
 from tutor.actions import LET_GO, action_key
+from tutor.errors import NotBuiltYet
 from tutor.registry import BUILT_NAMES, find_game
 
 pytestmark = pytest.mark.cpython_only
@@ -77,7 +78,10 @@ def golden_actions() -> list[tuple[str, Any]]:
             out += [(name, s["action"]) for s in case.get("steps", []) if isinstance(s, dict) and "action" in s]
             if game is not None and case.get("kind") == "legal":
                 setup = case["setup"]
-                state = game.from_setup(setup)
+                try:
+                    state = game.from_setup(setup)
+                except NotBuiltYet:  # a variant not built yet (Daifugo's cut-in game): its listed actions only
+                    continue
                 seat = setup["to_act"]
                 actions = game.legal_actions(state, seat, in_turn=setup.get("in_turn", True))
                 out += [(name, game.action_to_json(a)) for a in list(actions) + list(game.side_actions(state, seat))]

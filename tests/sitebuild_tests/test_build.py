@@ -74,7 +74,8 @@ def test_practice_pages_carry_flag_rules_and_presets_in_words(site: Path) -> Non
             data = json.loads(raw.replace("<\\/", "</"))
             for f in data["flags"]:
                 assert f["rule"] in data["rules"] and f["title"] and f["title"] != f["name"], f
-            assert [p["name"] for p in data["presets"]] == list(game.presets)
+            assert [p["name"] for p in data["presets"]] == list(game.playable_presets())
+            assert data["default_preset"] == (game.default_preset or "seed")
             words = rule_catalog.catalog(game_name)["presets"]
             for p in data["presets"]:
                 assert p["title"] == words[p["name"]]["title"][lang] and p["text"] == words[p["name"]]["text"][lang]
