@@ -230,8 +230,15 @@ def candidates(game: "Game", state: Any, seat: int, action: Action | None, lang:
     else:
         chosen.sort(key=every.index)  # a short list of decisions keeps its own order (bids 1, 2, 3)
     labels = [label(a) if label else option_label(game, a, lang) for a in chosen]
-    text = render("hint.options.all" if len(chosen) == len(every) else "hint.options.some",
-                  {"options": labels, "count": len(every)}, lang)
+    if len(chosen) == len(every):
+        key = "hint.options.all"
+    elif narrowed is not None and not sampled and len(chosen) == len(pool):
+        # the game's own short list (a joker weighed once, not once per card it may stand for): its
+        # count of every legal option would say "36" next to four names
+        key = "hint.options.worth"
+    else:
+        key = "hint.options.some"
+    text = render(key, {"options": labels, "count": len(every)}, lang)
     return {"text": text, "actions": [_json(game, a) for a in chosen], "cards": _cards_of(chosen),
             "count": len(every), "only": False}
 
