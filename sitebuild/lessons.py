@@ -24,7 +24,7 @@ the lesson. Step keys:
 * ``seat`` — the learner's seat (default: the seat to act);
 * ``show`` — other seats whose hands are shown face up (``"all"`` or a list);
 * ``moves`` — scripted moves ``{"seat": s, "action": a}`` the learner steps through;
-  ``"in_turn": false`` makes one an action out of turn (a Tichu bomb);
+  ``"in_turn": false`` makes one an action out of turn (a bomb out of turn);
 * ``ask`` — a decision for the learner after the moves: ``answers`` (accepted actions;
   left out, any legal action is accepted) and ``wrong`` (likely mistakes, explained even
   before the engine has loaded); ``"out_of_turn": true`` asks while it is not the
@@ -404,7 +404,7 @@ _DECISION_PARTS = ("display.decision", "display.side")
 def _keep_decision_where_asked(entry: dict[str, Any]) -> None:
     """The decision controls show only at a step's question, on its last frame: every other frame
     (a scripted move being watched, the answered position) leaves the decision out, which was
-    most of a bidding lesson's bytes (a Napoleon auction menu in every frame)."""
+    most of a bidding lesson's bytes (an auction's menu in every frame)."""
     asked = len(entry["frames"]) - 1 if "ask" in entry else None
     for i, frame in enumerate(entry["frames"]):
         if i != asked:
@@ -465,10 +465,10 @@ def _compute_ask(game: Game, state: Any, seat: int, ask: Any, lang: str, where: 
         raise LessonError(f"{where}: ask: it is seat {game.to_act(state)}'s turn, not the learner's seat {seat} "
                           f"(a decision out of turn says \"out_of_turn\": true)")
     window = game.window(state) if out_of_turn else None
-    # a window may ask the seat whose turn it is too (a Shengji exposure, asked of every seat)
+    # a window may ask the seat whose turn it is too (an exposure during the deal, asked of every seat)
     if out_of_turn and game.to_act(state) == seat and (window is None or seat not in window.order):
         raise LessonError(f"{where}: ask.out_of_turn, but it is the learner's turn (seat {seat})")
-    # the options as the learner's seat may know them (a Shengji leader: every throw it may
+    # the options as the learner's seat may know them (a leader: every throw it may
     # announce, SJ-THROW-2/3), so the page never tells which throws the hidden hands let stand
     public = game.public_legal(state, seat, in_turn=in_turn)
     legal = (public if public is not None else game.legal_actions(state, seat, in_turn=in_turn)) \
@@ -538,7 +538,7 @@ def _compute_ask(game: Game, state: Any, seat: int, ask: Any, lang: str, where: 
         compact[key] = [1 if verdict["legal"] else 0, texts.index(verdict["text"]), verdict["rule_ids"]]
     any_legal = ask.get("answers") is None
     # the engine's words for every decision the page may list or offer (not card plays), and the
-    # side declarations among them (a Tichu call), which the page offers beside the decision
+    # side declarations among them (a call beside the play), which the page offers beside the decision
     labels: dict[str, str] = {}
     side: list[str] = []
     listed = set(legal_keys[:LEGAL_CAP]) | set(table)  # what the page lists or explains (not 2,184 exchanges)
@@ -566,8 +566,8 @@ def _compute_ask(game: Game, state: Any, seat: int, ask: Any, lang: str, where: 
         out["out_of_turn"] = True
         if window is not None:
             # the window's own words (tutor/windows.py: window_words): the page names no game's
-            # windows; ``choices`` says its actions are decisions (a Shengji exposure), offered as
-            # buttons, not cards to select and play (a Tichu bomb)
+            # windows; ``choices`` says its actions are decisions (an exposure during the deal), offered as
+            # buttons, not cards to select and play (a bomb out of turn)
             actions = game.legal_actions(state, seat, in_turn=False)
             words = window_words(game, window, actions, lang)
             out["window"] = {"prompt": words["prompt"], "decline": words["decline"],
@@ -577,7 +577,7 @@ def _compute_ask(game: Game, state: Any, seat: int, ask: Any, lang: str, where: 
 
 
 def _is_side(game: Game, state: Any, seat: int, action: Any) -> bool:
-    """A side declaration (a Tichu call) is made whenever it is open, in turn or not."""
+    """A side declaration (a call beside the play) is made whenever it is open, in turn or not."""
     return action in game.side_actions(state, seat)
 
 

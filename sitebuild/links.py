@@ -6,8 +6,8 @@ before must still open: the table's ``current`` goes up by one and a step maps t
 to the new ones::
 
     {"current": 2,
-     "steps": [{"version": 2, "game": "doudizhu", "flags": {"spring_bonus": "spring"},
-                "values": {"first_bidder": {"holder": "marker"}}, "presets": {"web": "online"}}]}
+     "steps": [{"version": 2, "game": "<a game>", "flags": {"old_flag": "new_flag"},
+                "values": {"a_flag": {"old_value": "new_value"}}, "presets": {"old": "new"}}]}
 
 A step turns a link of format ``version - 1`` into one of format ``version`` (``values`` names
 the flag by its name at ``version``); the page applies every step above a link's format, in order.

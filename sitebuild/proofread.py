@@ -13,7 +13,7 @@ and the title and summary:
   identifier ("the flag reverse"), rule IDs outside a link (``NAP-JOKER-2``), card tokens
   written raw (``S-10``, ``PHOENIX=8``) and JSON fragments (``{"bid": …}``,
   ``spring: false``). Learners read plain words.
-* **Controls**: a button label in quotes or in bold (``"Let it go"``, ``**Call Tichu!**``,
+* **Controls**: a button label in quotes or in bold (``"Let it go"``, ``**Call!**``,
   ``「パス」``) must be a control the page shows at that step. What a control can read comes
   from the engine's words for the game's decisions and the page's own controls
   (``control_patterns``); what the page shows at a step is the decision the build computed
@@ -43,7 +43,7 @@ class Decision:
     """What the page's decision area holds at the end of a step (the build computed it): the
     words of every control it shows, and what kind of decision it is (for the message)."""
     ask: bool              # the step asks the learner something (else: no decision controls)
-    out_of_turn: bool      # a window out of turn (a Tichu bomb)
+    out_of_turn: bool      # a window out of turn (a bomb out of turn)
     shown: frozenset[str]  # the labels of the controls on screen
     kind: str = ""         # the decision's kind (tutor/decisions.py), for the message
 

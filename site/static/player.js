@@ -186,14 +186,14 @@ function renderDecision() {
   const buttons = [];
   const children = [];
   if (ask && ask.out_of_turn && ask.window && ask.window.choices) {
-    // a window whose actions are decisions (a Shengji exposure): one button each, in the
+    // a window whose actions are decisions (an exposure during the deal): one button each, in the
     // window's own words (sitebuild/lessons.py), and one to let the chance go
     children.push(el("p", { class: "window", role: "status" }, ask.window.prompt));
     const offered = ask.legal.filter((key) => key !== LET_GO).map((key) => JSON.parse(key));
     buttons.push(...choiceButtons(offered, choose));
     buttons.push(el("button", { type: "button", id: "btn-let-go", onclick: () => choose(LET_GO) }, ask.window.decline));
   } else if (ask && ask.out_of_turn) {
-    // a window out of turn (a Tichu bomb): select the cards and play them now, or let it go
+    // a window out of turn (a bomb out of turn): select the cards and play them now, or let it go
     children.push(el("p", { class: "window", role: "status" }, S.bomb_window_lesson));
     buttons.push(el("button", { type: "button", class: "primary", id: "btn-play", onclick: playSelected, disabled: st.selected.size === 0 }, S.bomb));
     buttons.push(el("button", { type: "button", id: "btn-let-go", onclick: () => choose(LET_GO) }, S.let_it_go));
@@ -205,7 +205,7 @@ function renderDecision() {
     }));
   }
   if (ask) {
-    // side declarations open now (a Tichu call), as the build listed them
+    // side declarations open now (a call beside the play), as the build listed them
     // (a call the lesson prepared as a mistake, e.g. too late, is offered too, to be explained)
     const side = (ask.side || []).map((key) => JSON.parse(key));
     buttons.push(...choiceButtons(side, choose));

@@ -373,8 +373,8 @@ function askLearnerOutOfTurn(view, actions, words) {
   });
 }
 
-/** A run of this many events of one kind (a Shengji draw: 48 cards, one at a time) folds into one
- * line; more than any trick's plays (five in Napoleon), which stay one line each. */
+/** A run of this many events of one kind (a draw of 48 cards, one at a time) folds into one
+ * line; more than any trick's plays (five at most), which stay one line each. */
 const RUN_FOLDS = 10;
 
 function showHistory(log) {
@@ -436,7 +436,7 @@ function selectedTokens() {
   return [...st.selected].map((id) => id.split(":").slice(1).join(":"));
 }
 
-/** The selected cards as an action; a Phoenix in a combination takes the rank the engine allows. */
+/** The selected cards as an action; a wild card in a combination takes the reading the engine allows. */
 function playSelected() {
   const tokens = selectedTokens();
   if (!tokens.length) return;

@@ -72,7 +72,7 @@ const SPECIAL_FACE = {
 
 export function cardName(token) {
   const c = parseCard(token);
-  if (c.declared) {  // a wild card standing for a rank (the Phoenix: "8") or a card (a joker: "C-J")
+  if (c.declared) {  // a wild card standing for a rank ("8") or a card ("C-J")
     const as = c.declared.includes("-") ? cardName(c.declared) : S[`rank.${c.declared}`] || c.declared;
     return fmt(S.phoenix_as, { name: S[`special.${c.special}`] || c.special, rank: as });
   }
@@ -369,7 +369,7 @@ export function playableKeys(actionKeys) {
   const keys = new Set();
   for (let key of actionKeys) {
     if (key === "PASS" || key === LET_GO || key.startsWith("{")) continue;
-    key = key.replace(/=[^ ]+/g, ""); // a Phoenix's declared rank is no card of the hand
+    key = key.replace(/=[^ ]+/g, ""); // a wild card's declaration is no card of the hand
     for (const part of key.split(" ")) keys.add(part);
   }
   return keys;
@@ -653,7 +653,7 @@ export function wildPrompt(tokens) {
 }
 
 /**
- * The selected cards as a play. A wild card in a combination (a Phoenix, a joker) must say what
+ * The selected cards as a play. A wild card in a combination (``PHOENIX``, ``JOKER``) must say what
  * it stands for: the readings come from the legal plays (actions, or a lesson's keys); one
  * reading is taken at once, several are offered as ``choices``. Returns ``{action}`` or ``{choices}``.
  */
