@@ -42,3 +42,15 @@ def test_two_games_with_the_exchange_and_a_shared_moment() -> None:
                    "moves": shared["moves"]})
     assert replayed["view"]["hand"] == view["hand"] and replayed["view"]["game_no"] == 2
     assert replayed["view"]["titles"] == titles
+
+
+def test_a_place_that_is_not_a_number_is_named() -> None:
+    """A scenario's previous places must be the numbers 1..n, each once (a null once crashed the CLI)."""
+    from tutor.errors import ScenarioError
+    from tutor.scenario import load_scenario
+    import pytest
+    with pytest.raises(ScenarioError) as info:
+        load_scenario({"game": "daifugo", "flags": {"players": 4, "preset": "base"}, "phase": "exchange", "to_act": 0,
+                       "hands": {"0": ["S-3", "H-9", "D-K"]}, "game_no": 2,
+                       "previous_places": {"0": None, "1": 2, "2": 3, "3": 4}})
+    assert info.value.path == "previous_places"

@@ -69,7 +69,9 @@ def state_from_setup(game: "Daifugo", setup: Mapping[str, Any], path: str = "set
     previous: tuple[int, ...] | None = None
     if "previous_places" in setup:
         pp = parse_seat_map(setup["previous_places"], at("previous_places"), n)
-        if sorted(pp) != list(range(n)) or sorted(pp.values()) != list(range(1, n + 1)):
+        places = list(pp.values())
+        if (sorted(pp) != list(range(n)) or not all(isinstance(v, int) and not isinstance(v, bool) for v in places)
+                or sorted(places) != list(range(1, n + 1))):  # a place must be a number 1..n, each once
             raise ScenarioError(at("previous_places"), "error.dfg.places", players=n)
         previous = tuple(pp[s] for s in range(n))
     elif game_no > 1:
