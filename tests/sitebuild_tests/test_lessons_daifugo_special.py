@@ -13,27 +13,14 @@ from typing import Any
 
 import pytest
 
+from daifugo_lesson_steps import events, steps, verdict
 from sitebuild.lessons import compute_lesson, parse_lesson
 
 LESSONS = Path(__file__).resolve().parents[2] / "lessons"
 NAMES = ("05-revolution.md", "06-binding.md", "07-going-out-and-titles.md", "08-exchange-and-miyako-ochi.md")
 
 
-@lru_cache(maxsize=None)
-def _steps(name: str, lang: str = "en") -> list[dict[str, Any]]:
-    return compute_lesson(parse_lesson(LESSONS / lang / "daifugo" / name, lang, "daifugo"))
-
-
-def _verdict(ask: dict[str, Any], key: str) -> tuple[bool, str, list[str]]:
-    """The build's prepared verdict for a choice: (legal, text, rule ids)."""
-    legal, text, rules = ask["table"][key]
-    return legal == 1, ask["texts"][text], list(rules)
-
-
-def _events(step: dict[str, Any]) -> list[str]:
-    """Every event the step shows: its scripted moves' frames, then its answer."""
-    out = [e for f in step["frames"] for e in f.get("events") or []]
-    return out + list(step.get("after", {}).get("events") or [])
+_steps, _verdict, _events = steps, verdict, events
 
 
 def _info(frame: dict[str, Any]) -> str:
