@@ -30,7 +30,10 @@ Ops (each may carry ``lang``, "en" or "ja"):
                (``Game.view``): a page holding ``n`` entries asks for the new ones only
 * ``legal``    ``{state, seat?, in_turn?, side?, expand?}`` → ``{actions, side?}`` (side: a call open at any time …),
                or ``{spec, side?}`` for a "choose k cards" decision (a card to each seat, a discard:
-               ``tutor.choices.ChooseCards.to_json``); ``expand: true`` lists it anyway
+               ``tutor.choices.ChooseCards.to_json``); ``expand: true`` lists it anyway; ``list: false``
+               leaves the actions out (the page asks ``cards`` when it needs a reading);
+               ``cards: [tokens]``: only the plays of exactly those physical cards, each with its
+               wild-card declarations (``Game.legal_for_cards``: the readings of a selection)
 * ``explain``  ``{state, action, seat?}``     → ``{verdict}``
 * ``apply``    ``{state, action, seat?, in_turn?}`` → ``{state, view, window}`` or ``{ok: false, verdict}``
                (``window``: the out-of-turn window the action opened, or null; resolve it with ``window``).
@@ -71,6 +74,7 @@ from __future__ import annotations
 import json
 from typing import Any, Callable, NamedTuple
 
+from .actions import Play
 from .errors import TutorError, quoted, short_value
 from .game import Game, IllegalAction
 from .registry import all_games, find_game
@@ -219,18 +223,43 @@ def op_legal(req: dict[str, Any]) -> dict[str, Any]:
     game, state = entry.game, entry.state
     seat = _seat(req, entry)
     in_turn = req.get("in_turn", True)
-    spec = None if req.get("expand") else game.decision_spec(state, seat, in_turn=in_turn)
+    cards = _cards(req)
+    spec = None if req.get("expand") or cards is not None else game.decision_spec(state, seat, in_turn=in_turn)
     out: dict[str, Any]
-    if spec is not None:  # thousands of actions (the exchange): their spec, a few hundred bytes
+    # a bound viewer gets the options it may know of (a throw is announced, then judged)
+    public = (game.public_legal(state, seat, in_turn=in_turn)
+              if entry.viewer is not None and seat is not None and spec is None
+              and (cards is not None or req.get("list", True)) else None)
+    if cards is not None and public is None:  # the readings of one selection (a joker among other cards)
+        out = {"actions": [a.to_json() for a in game.legal_for_cards(state, cards, seat, in_turn=in_turn)]}
+    elif cards is not None:
+        want = sorted(c.physical.token for c in cards)
+        out = {"actions": [a.to_json() for a in public
+                           if isinstance(a, Play) and sorted(c.physical.token for c in a.cards) == want]}
+    elif spec is not None:  # thousands of actions (the exchange): their spec, a few hundred bytes
         out = {"spec": spec.to_json()}
+    elif not req.get("list", True):  # the page asks for the readings of a selection when it needs them
+        out = {}
     else:
-        # a bound viewer gets the options it may know of (a throw is announced, then judged)
-        public = game.public_legal(state, seat, in_turn=in_turn) if entry.viewer is not None and seat is not None else None
         actions = public if public is not None else game.legal_actions(state, seat, in_turn=in_turn)
         out = {"actions": [a.to_json() for a in actions]}  # as game.action_to_json, one call fewer
     if req.get("side") and seat is not None:
         out["side"] = [a.to_json() for a in game.side_actions(state, seat)]
     return out
+
+
+def _cards(req: dict[str, Any]) -> Any:
+    """``cards``: the physical cards a learner selected (tokens), or None when not asked."""
+    if "cards" not in req:
+        return None
+    tokens = req["cards"]
+    if not isinstance(tokens, list) or not tokens or not all(isinstance(t, str) for t in tokens):
+        raise BridgeError("error.expected", path="cards", what="card_list", got=short_value(tokens))
+    from .cards import CardError, parse_cards
+    try:
+        return parse_cards(tokens)
+    except CardError as exc:
+        raise CardError(exc.key, path=f"cards{exc.path}", **exc.params) from None
 
 
 def op_explain(req: dict[str, Any]) -> dict[str, Any]:
@@ -466,7 +495,7 @@ OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
 
 #: the fields several ops read, checked once for every request (a wrong type gets a message
 #: naming the field, never "unhashable type: 'list'" from deep inside)
-_FLAGS_BOOL = ("in_turn", "keep_open", "expand", "side")
+_FLAGS_BOOL = ("in_turn", "keep_open", "expand", "side", "list")
 _LEVELS = ("heuristic", "random")
 
 

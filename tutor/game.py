@@ -209,6 +209,20 @@ class Game(abc.ABC):
     def legal_actions(self, state: Any, seat: int | None = None, in_turn: bool = True) -> list[Action]:
         ...
 
+    def legal_for_cards(self, state: Any, cards: Sequence[Any], seat: int | None = None,
+                        in_turn: bool = True) -> list[Action]:
+        """The legal plays made of exactly these physical cards (``cards``: ``Card``s, a wild card
+        undeclared), each with its wild-card declarations: what a page asks when the learner
+        selects a joker or the Phoenix among other cards and must say what it stands for.
+
+        A hand with two jokers can make thousands of plays, most of them a joker standing for
+        some card; the page asks for the few readings of the cards selected instead of listing
+        every one at each decision. This default filters ``legal_actions``; a game whose lists
+        grow that long answers directly (Daifugo)."""
+        want = sorted(c.physical.token for c in cards)
+        return [a for a in self.legal_actions(state, seat, in_turn=in_turn)
+                if isinstance(a, Play) and sorted(c.physical.token for c in a.cards) == want]
+
     @abc.abstractmethod
     def explain(self, state: Any, action: Action, seat: int | None = None, in_turn: bool = True) -> Verdict:
         ...

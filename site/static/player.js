@@ -236,7 +236,7 @@ async function playSelected() {
     const free = st.mode === "free";
     const position = free ? st.free.id : await decisionState();
     const reply = position ? await engine.call({ op: "legal", state: position, seat: free ? st.free.seat : currentStep().seat,
-      in_turn: free || !currentAsk().out_of_turn }) : null;
+      in_turn: free || !currentAsk().out_of_turn, cards: tokens }) : null;
     if (reply && reply.ok) read = readPlay(tokens, reply.actions);
   }
   if (read.choices) {

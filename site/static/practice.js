@@ -8,7 +8,7 @@ import { loadStrings } from "./app.js";
 import { upgradeQuery, writeQuery } from "./links.js";
 import {
   announce, choiceButtons, configure, focusHand, decisionLabel, el, askOutOfTurn, fmt, botPause, pageState, resolveWindow, phaseControls,
-  readPlay, renderTable, ruleLinks, showEngineStatus, showFeedback, toggleCard, wildPrompt,
+  needsReading, readPlay, renderTable, ruleLinks, showEngineStatus, showFeedback, toggleCard, wildPrompt,
 } from "./table.js";
 
 let data;
@@ -17,7 +17,7 @@ let engine;
 const ui = {};
 const st = {
   settings: null, id: null, view: null, selected: new Set(), undo: [], revealed: null,
-  busy: false, generation: 0, hintLevel: 0, hint: null, legal: null, spec: null,
+  busy: false, generation: 0, hintLevel: 0, hint: null, spec: null,
   log: [],  // the event log so far: views send only the entries after it (Game.view, log_since)
 };
 const BASE_KEYS = ["game", "seed", "seat", "hints", "moves"];
@@ -294,7 +294,6 @@ async function refresh(generation) {
   if (st.revealed) st.view.shown = Object.fromEntries(Object.entries(st.revealed).filter(([s]) => Number(s) !== st.settings.seat));
   st.selected.clear();
   st.hintLevel = 0;
-  st.legal = null;
   st.spec = null;
   st.side = [];
   st.window = null;
@@ -305,16 +304,16 @@ async function refresh(generation) {
   if (view.display.result) setFeedback("info", view.display.result);
   const myTurn = view.to_act === st.settings.seat;
   if (myTurn) {
-    const legal = await engine.call({ op: "legal", state: st.id, seat: st.settings.seat, side: true });
+    // the decision's spec (the exchange, a discard) and the calls open now; no list of plays: a
+    // hand with two jokers makes thousands, so a wild card's readings are asked for on Play
+    const legal = await engine.call({ op: "legal", state: st.id, seat: st.settings.seat, side: true, list: false });
     if (generation !== st.generation) return;
     if (legal.ok) {
-      // a list of actions, or (the exchange, a discard: thousands of them) the decision's spec
-      st.legal = legal.actions || null;
       st.spec = legal.spec || null;
       st.side = legal.side || [];
     }
   } else {
-    const side = await engine.call({ op: "legal", state: st.id, seat: st.settings.seat, side: true, in_turn: false });
+    const side = await engine.call({ op: "legal", state: st.id, seat: st.settings.seat, side: true, in_turn: false, list: false });
     if (generation !== st.generation) return;
     st.side = (side.ok && side.side) || [];
   }
@@ -436,11 +435,18 @@ function selectedTokens() {
   return [...st.selected].map((id) => id.split(":").slice(1).join(":"));
 }
 
-/** The selected cards as an action; a wild card in a combination takes the reading the engine allows. */
-function playSelected() {
+/** The selected cards as an action; a wild card in a combination takes the reading the engine
+ * allows (the legal plays of exactly these cards), or offers them when there are several. */
+async function playSelected() {
   const tokens = selectedTokens();
-  if (!tokens.length) return;
-  const read = readPlay(tokens, st.legal);
+  if (!tokens.length || st.busy) return;
+  let read = { action: tokens };
+  if (needsReading(tokens)) {
+    const generation = st.generation;
+    const reply = await engine.call({ op: "legal", state: st.id, seat: st.settings.seat, cards: tokens });
+    if (generation !== st.generation) return;
+    if (reply.ok) read = readPlay(tokens, reply.actions);
+  }
   if (read.choices) {
     ui.decision.replaceChildren(el("p", {}, wildPrompt(tokens)), el("div", { class: "buttons" }, choiceButtons(read.choices, (m) => act(m))));
     return;

@@ -71,3 +71,24 @@ def test_a_session_of_two_games_with_the_exchange(page, server) -> None:
     _play_game(page)
     expect(page.locator("#feedback")).to_contain_text(TITLES)
     expect(page.locator("#history")).to_contain_text("Game 2 is over.")
+
+
+def test_a_joker_among_other_cards_asks_what_it_stands_for(page, server) -> None:
+    """The table lists no plays in advance (a hand with two jokers makes thousands): pressing Play
+    with a joker among other cards asks the engine for the readings of exactly those cards, and
+    offers them as buttons. Seed 49: seat 0 leads, holding C-4 and the joker."""
+    page.goto(server + PRACTICE + "?seed=49&seat=0")
+    expect(page.locator(READY)).to_be_visible()
+    wait_waiting(page)
+    page.locator('.hand button.card[data-token="C-4"]').click()
+    page.locator('.hand button.card[data-token="JOKER"]').click()
+    page.locator("#btn-play").click()
+    expect(page.locator("#decision")).to_contain_text("The joker stands for:")
+    readings = page.locator("#decision .buttons button")
+    expect(readings).to_have_count(3)  # the joker as the 4 of each other suit (one deck)
+    labels = [readings.nth(i).text_content() or "" for i in range(3)]
+    assert all("4" in label for label in labels), labels
+    shot(page, "daifugo-joker-reading")
+    click_and_wait(page, readings.first)
+    expect(page.locator("#history")).to_contain_text(re.compile(r"Seat 0 .*4"))
+    expect(page.locator('.hand button.card[data-token="JOKER"]')).to_have_count(0)

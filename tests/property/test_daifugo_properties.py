@@ -420,6 +420,7 @@ class GameRun:
             self.attempt(s, seat)
         if sampled:
             self.singles_agree(s, seat, plays)
+            self.readings_agree(s, seat, plays)
         action = self.choose(seat, legal)
         if sampled and len(legal) > 1:  # another listed action applies as well
             other = legal[self.rng.below(len(legal))]
@@ -464,6 +465,25 @@ class GameRun:
                     refused(s, Play(pair), seat, "dfg.form", "DFG-PLAY-1")
             else:
                 refused(s, Play((naturals[rng.below(len(naturals))],)), seat, "dfg.form", "DFG-PLAY-1")
+
+    def readings_agree(self, s: Any, seat: int, plays: list[Any]) -> None:
+        """The readings of a selection (``legal_for_cards``, what the page asks when a joker is
+        among the selected cards) are exactly the listed plays of those physical cards: for a few
+        listed plays with a joker, and for one selection of the hand that may have none."""
+        by_cards: dict[tuple[str, ...], list[Any]] = {}
+        for p in plays:
+            by_cards.setdefault(tuple(sorted(c.physical.token for c in p.cards)), []).append(p)
+        wild = [k for k in by_cards if "JOKER" in k]
+        hand = sorted(s.hands[seat], key=lambda c: c.token)
+        size = 1 + self.rng.below(min(5, len(hand)))
+        start = self.rng.below(len(hand) - size + 1)
+        picked = tuple(sorted(c.token for c in hand[start:start + size]))
+        for key in ([wild[self.rng.below(len(wild))] for _ in range(3)] if wild else []) + [picked]:
+            got = GAME.legal_for_cards(s, [Card.parse(t) for t in key], seat)
+            want = by_cards.get(key, [])
+            assert sorted(map(repr, got)) == sorted(map(repr, want)), ("legal_for_cards", key, got, want)
+        if wild:
+            event("joker readings asked")
 
     def singles_agree(self, s: Any, seat: int, plays: list[Any]) -> None:
         """Three cards of the hand played alone (natural singles or the lone joker) are explained as

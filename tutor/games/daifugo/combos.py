@@ -432,7 +432,8 @@ def _sequences(counts: dict[str, list[int]], jokers: int, need: Counter[str], le
 
 
 def plays(hand: Sequence[Card], decks: int, top: Reading | None, reversed_: bool, bound: Sequence[str],
-          rank_binding: RankBinding, *, spade3_return: bool, limit_declarations: bool = True) -> list[tuple[Card, ...]]:
+          rank_binding: RankBinding, *, spade3_return: bool, limit_declarations: bool = True,
+          size: int | None = None) -> list[tuple[Card, ...]]:
     """Every legal in-turn play from ``hand`` (physical cards; undeclared ``JOKER`` tokens), with
     its joker declarations: when leading (``top`` None) every shape, else those of ``top``'s
     form that beat it and satisfy both bindings (``follows``). Each play once (as a multiset).
@@ -448,6 +449,9 @@ def plays(hand: Sequence[Card], decks: int, top: Reading | None, reversed_: bool
     it (a declared 8 cuts, a declared card can be beaten, binds suits and ranks, and is no
     forbidden finish unless a 2 / 8): ``limit_declarations=False`` lists them too, which makes
     the list the complete legal set of rules/README.md §4.
+
+    ``size``: only the plays of that many cards (the readings of one selection of cards, which
+    the page asks for instead of the thousands of plays a hand with two jokers holds).
     """
     counts, jokers, has_s3 = _held(hand, decks)
     if top is not None and top.spade3_return_play:
@@ -463,6 +467,8 @@ def plays(hand: Sequence[Card], decks: int, top: Reading | None, reversed_: bool
     if top is None or top.kind != "sequence":
         above = -1 if top is None else strength_of(top, reversed_)
         lo, hi = (1, 4 * decks) if top is None else (top.size, top.size)
+        if size is not None:
+            lo, hi = max(lo, size), min(hi, size)
         singles = lo == 1
         lo = max(lo, total_need)  # a play must hold every bound suit
         ranks: Sequence[str] = RANKS
@@ -492,6 +498,8 @@ def plays(hand: Sequence[Card], decks: int, top: Reading | None, reversed_: bool
     if top is None or top.kind == "sequence":
         above = -1 if top is None else strength_of(top, reversed_)
         lengths = range(3, len(RANKS) + 1) if top is None else (top.size,)
+        if size is not None:
+            lengths = [n for n in lengths if n == size]
         for n, strength, cards in _sequences(counts, jokers, need_bag, lengths, above, reversed_):
             found.append((2, n, strength, cards))
 

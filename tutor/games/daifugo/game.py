@@ -12,7 +12,7 @@ and the per-rank local rules (§8 – §10): a flags object asking for one of th
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from ...actions import PASS, Action, Decision, Pass, Play
 from ...cards import Card, format_cards, multiset_contains, multiset_remove, shortfall
@@ -239,6 +239,25 @@ class Daifugo(Game):
         return C.plays(state.hands[seat], f.decks, self.top_reading(state), self.reversed_order(state),
                        state.bound if f.suit_binding else (), state.rank_bind if f.rank_binding else C.NO_RANK_BINDING,
                        spade3_return=f.spade3_return, limit_declarations=False)
+
+    def legal_for_cards(self, state: State, cards: Sequence[Card], seat: int | None = None,
+                        in_turn: bool = True) -> list[Action]:
+        """The readings of one selection: the plays of exactly ``cards`` (physical, jokers
+        undeclared), generated for that size from those cards alone, so a hand of 27 cards with
+        two jokers (about 4,000 plays) answers in a fraction of a millisecond."""
+        if seat is None:
+            seat = state.to_act
+        cards = tuple(c.physical for c in cards)
+        if (not in_turn or state.phase != "play" or seat != state.to_act or not cards
+                or not multiset_contains(state.hands[seat], cards)):
+            return []
+        want = sorted(c.token for c in cards)
+        f = state.flags
+        found = C.plays(tuple(cards), f.decks, self.top_reading(state), self.reversed_order(state),
+                        state.bound if f.suit_binding else (),
+                        state.rank_bind if f.rank_binding else C.NO_RANK_BINDING,
+                        spade3_return=f.spade3_return, limit_declarations=False, size=len(cards))
+        return [Play(p) for p in found if sorted(c.physical.token for c in p) == want]
 
     def decision_spec(self, state: State, seat: int | None = None, in_turn: bool = True) -> ChooseCards | None:
         """The exchange as "choose k cards" (the 大富豪's any two of a dozen: 66 actions)."""
