@@ -33,6 +33,9 @@ class ChooseCards:
     assign_to: tuple[int, ...] | None = None
     distinct: bool = True
     rule_ids: tuple[str, ...] = ()
+    #: "choose ``at_least`` to ``k`` cards" (Daifugo's 6-salvage: any 0 … n cards of the discard
+    #: pile); None: exactly ``k``. Only for a set of cards (``assign_to`` None)
+    at_least: int | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "pool", tuple(self.pool))
@@ -42,8 +45,17 @@ class ChooseCards:
                 raise ValueError(f"{self.key}: {self.k} cards for {len(self.assign_to)} seats")
 
     # ------------------------------------------------------------------ the set
+    def sizes(self) -> range:
+        """How many cards an action may hold: ``k``, or ``at_least`` … ``k``."""
+        return range(self.k, self.k + 1) if self.at_least is None else range(self.at_least, self.k + 1)
+
+    def _exactly(self, k: int) -> "ChooseCards":
+        return ChooseCards(self.key, self.pool, k, self.assign_to, self.distinct, self.rule_ids)
+
     def count(self) -> int:
         """How many different actions the decision offers (``len(list(expand()))``, without listing)."""
+        if self.at_least is not None:
+            return sum(self._exactly(k).count() for k in self.sizes())
         k = self.k
         copies = list(Counter(self.pool).values())
         if k < 0:
@@ -89,7 +101,7 @@ class ChooseCards:
                 return None
             tokens = [chosen[str(s)] for s in self.assign_to]
         else:
-            if not isinstance(value, tuple) or isinstance(value, FrozenMap) or len(value) != self.k:
+            if not isinstance(value, tuple) or isinstance(value, FrozenMap) or len(value) not in self.sizes():
                 return None
             tokens = list(value)
         try:
@@ -99,7 +111,11 @@ class ChooseCards:
 
     def expand(self) -> Iterator[Decision]:
         """Every action, lazily, each once: ``legal_actions`` order (the pool's order; for seats,
-        the first seat's card varies slowest)."""
+        the first seat's card varies slowest; with ``at_least``, fewest cards first)."""
+        if self.at_least is not None:
+            for k in self.sizes():
+                yield from self._exactly(k).expand()
+            return
         tokens = [c.token for c in self.pool]  # picks over tokens: the actions hold tokens
         if self.distinct:
             picks: Any = (permutations if self.assign_to is not None else combinations)(tokens, self.k)
@@ -123,7 +139,11 @@ class ChooseCards:
     def sample(self, rng: Any) -> Decision:
         """One action at random (``rng``: ``tutor.rng.Rng``), without listing them: ``k`` picks of
         the pool, in order for seats. Uniform over picks, which with repeated cards is not quite
-        uniform over the distinct actions (good enough for a random bot)."""
+        uniform over the distinct actions (good enough for a random bot); with ``at_least``, the
+        number of cards first, uniformly."""
+        if self.at_least is not None:
+            sizes = [k for k in self.sizes() if self._exactly(k).count()]
+            return self._exactly(sizes[rng.below(len(sizes))]).sample(rng)
         tokens = [c.token for c in self.pool]
         if self.distinct:
             order = list(range(len(tokens)))
@@ -154,4 +174,43 @@ class ChooseCards:
         """What the bridge sends for the decision (``{"spec": …}`` from the ``legal`` op)."""
         return {"choose": "cards", "key": self.key, "k": self.k, "pool": [c.token for c in self.pool],
                 "assign_to": list(self.assign_to) if self.assign_to is not None else None,
-                "distinct": self.distinct, "count": self.count(), "rule_ids": list(self.rule_ids)}
+                "distinct": self.distinct, "count": self.count(), "rule_ids": list(self.rule_ids),
+                **({"at_least": self.at_least} if self.at_least is not None else {})}
+
+
+@dataclass(frozen=True)
+class ChoosePositions:
+    """Choose ``k`` of ``size`` places, blind: positions 0 … size-1 in a hand the chooser cannot
+    see (Daifugo's Q-peeping and the A-open after a cut-in pick face-down cards, DFG-QUEEN-1,
+    DFG-ACE-1). An action is ``{key: [i, …]}``, the positions ascending. Every choice looks the
+    same to the chooser; the set is still every one of them (C(size, k), counted, not listed)."""
+
+    key: str
+    size: int
+    k: int
+    rule_ids: tuple[str, ...] = ()
+
+    def count(self) -> int:
+        return comb(self.size, self.k) if 0 <= self.k <= self.size else 0
+
+    def contains(self, action: Action) -> bool:
+        if not isinstance(action, Decision) or action.key != self.key or not isinstance(action.value, tuple) \
+                or isinstance(action.value, FrozenMap):
+            return False
+        picks = action.value
+        if len(picks) != self.k or not all(isinstance(i, int) and not isinstance(i, bool) for i in picks):
+            return False
+        return len(set(picks)) == len(picks) and all(0 <= i < self.size for i in picks)
+
+    def expand(self) -> Iterator[Decision]:
+        for picks in combinations(range(self.size), self.k):
+            yield Decision(self.key, picks)
+
+    def sample(self, rng: Any) -> Decision:
+        order = list(range(self.size))
+        rng.shuffle(order)
+        return Decision(self.key, tuple(sorted(order[: self.k])))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"choose": "positions", "key": self.key, "k": self.k, "size": self.size, "count": self.count(),
+                "rule_ids": list(self.rule_ids)}

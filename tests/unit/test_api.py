@@ -65,8 +65,8 @@ class TestGamesAndNew:
         ({"op": "new", "game": "doudizhu", "flags": {"jokers": True}}, "jokers"),
         ({"op": "new", "game": "chess"}, "chess"),
         ({"op": "new", "game": "ponjan"}, "not supported yet"),
-        ({"op": "new", "game": "daifugo", "preset": "cutin"}, "not taught yet"),
-        ({"op": "new", "game": "daifugo", "flags": {"five_skip": True}}, "five_skip belongs to cut-in Daifugo"),
+        ({"op": "new", "game": "daifugo", "preset": "cutin", "flags": {"players": 3}}, "flags.players"),
+        ({"op": "new", "game": "daifugo", "flags": {"five_skip": "yes"}}, "five_skip"),
         ({"op": "new", "game": "daifugo", "flags": {"players": 8}}, "flags.players"),
         ({"op": "new", "game": "doudizhu", "seed": True}, "seed"),
     ])

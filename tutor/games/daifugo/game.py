@@ -1,4 +1,4 @@
-"""Daifugo (大富豪), the base game (``preset = "base"``), as a state machine (rules: ``daifugo.md``).
+"""Daifugo (大富豪), the base game and the seed's cut-in game, as a state machine (rules: ``daifugo.md``).
 
 Phases: ``deal`` (automatic) → ``exchange`` (from game 2: the poorest give their strongest cards
 to the richest, who give any cards back, all chosen face down and given together, DFG-EXCH-1) →
@@ -7,8 +7,9 @@ to the richest, who give any cards back, all chosen face down and given together
 and of every game so far) is the ``Session``.
 
 The cut-in game (``preset = "cutin"``, the seed's default) adds cut-ins out of turn, exposed cards
-and the per-rank local rules (§8 – §10): a flags object asking for one of them is refused with a
-"not taught yet" message until those issues land (``Daifugo.flags``).
+and the per-rank local rules (§8 – §10), each its own flag: ``cutin.py`` holds the chain (the
+window after every play, DFG-CUT-2), the effects applied when it closes and the decisions they
+ask for, in the phases ``six_salvage`` … ``a_open``.
 """
 from __future__ import annotations
 
@@ -18,14 +19,16 @@ from ...actions import PASS, Action, Decision, Pass, Play
 from ...cards import Card, format_cards, multiset_contains, multiset_remove, shortfall
 from ...choices import ChooseCards
 from ...climbing import everyone_else_passed, next_seat
-from ...errors import FlagError, NotBuiltYet, TutorError, short_value
+from ...errors import FlagError, TutorError, short_value
 from ...game import Game, IllegalAction, Verdict
+from ...windows import Window
 from ...game import evolve as replace  # a faster dataclasses.replace for the State (no __post_init__)
 from ...game import event as _event, allowed as _yes, refused as _no, replaced_at as _set  # the shared verdict and log helpers
 from ...jsondata import fresh_json
 from ...rng import derive
 from . import combos as C
-from .state import BASE, CUTIN_RULES, PHASES, PLAYERS, Entry, Flags, Session, State, deck_of, title_of
+from . import cutin as K
+from .state import BASE, CUTIN_RULES, EFFECT_PHASES, PHASES, PLAYERS, Entry, Flags, Session, State, deck_of, title_of
 
 #: the rule each play shape is made under (DFG-COMBO-1 … 5); a group's depends on its size
 SHAPE_RULE = {"single": "DFG-COMBO-1", "group": "DFG-COMBO-2", "sequence": "DFG-COMBO-5"}
@@ -59,19 +62,24 @@ class Daifugo(Game):
     kinds = ("legal", "steps")
     direction = "clockwise"  # daifugo.md names none for the seats' places; a choice for the page
     suits_matter = True
-    # the seed's game is the cut-in game (§12's default column), which this tutor does not play
-    # yet: a new game, the practice page and the CLI start from the ordinary game (issue 16)
+    # the seed's game is the cut-in game (§12's default column); the course and the practice
+    # table teach the ordinary game until the cut-in course and table land (issue 18), so a new
+    # game, the practice page and the CLI start from it
     default_preset = "base"
     # the practice form offers the base game's flags: the preset is chosen by its own control,
-    # and the cut-in game's rules and their parameters wait for their issue
+    # and the cut-in game's rules and their parameters wait for the cut-in table (issue 18)
     fixed_flags = ("preset", *CUTIN_RULES, "k_divisor", "a_divisor", "cutin_can_revolt",
                    "salvage_transfers_on_cutin")
+
+    def playable_presets(self) -> dict[str, dict[str, Any]]:
+        """The practice table plays the ordinary game: the cut-in game's effect decisions (cards
+        to pass, blind picks, exposed cards to take) need controls the page gets with issue 18."""
+        return {"base": self.presets["base"]}
 
     # ------------------------------------------------------------------ flags
     def flags(self, data: Mapping[str, Any] | None = None, path: str = "flags") -> Flags:
         """The flags: the preset's column of §12 first (``preset``, default the cut-in game),
-        then every other flag given. Rules of the cut-in game are refused for now (issue 16):
-        the message names the flag and says it is not taught yet."""
+        then every other flag given; the player count must suit the preset (DFG-SETUP-1)."""
         from ...flags import parse_flags
         if data is None:
             data = {}
@@ -85,11 +93,6 @@ class Daifugo(Game):
         if not low <= flags.players <= high:
             raise FlagError(f"{path}.players", "error.dfg.players", preset=flags.preset, low=low, high=high,
                             got=flags.players)
-        if flags.preset == "cutin":
-            raise NotBuiltYet(f"{path}.preset", "error.dfg.cutin_not_yet")
-        for name in CUTIN_RULES:
-            if getattr(flags, name):
-                raise NotBuiltYet(f"{path}.{name}", "error.dfg.rule_not_yet", name=name)
         return flags
 
     # ------------------------------------------------------------------ dealing
@@ -107,6 +110,7 @@ class Daifugo(Game):
         state = replace(state, phase="deal", hands=hands, trick=(), discard_pile=(), revolution=False, direction=1,
                         bound=(), rank_bind=C.NO_RANK_BINDING, out=(), eliminated=(), places=(None,) * n,
                         gifts=(None,) * n, exchange_order=(), first_out=None, result=None, last_field=(),
+                        exposed=((),) * n, jback=False, chain_start=None, effect=None,
                         log=state.log + (_event("dfg.event.deal", ("DFG-DEAL-1",), game=state.game_no),))
         return self._after_deal(state)
 
@@ -139,6 +143,8 @@ class Daifugo(Game):
             first, rule, key = prev.index(n), "DFG-D3-1", "dfg.event.first_daihinmin"
         elif state.flags.diamond3_start and holder is not None and (prev is None or state.flags.later_start == "diamond3"):
             first, rule, key = holder, "DFG-D3-1", "dfg.event.first_diamond3"
+            if state.flags.open_cards:  # the D-3 that starts is revealed: an exposed card (DFG-OPEN-2 i, A12)
+                state = K.expose(state, holder, (d3,))
         else:
             first, rule, key = derive(state.seed, "daifugo-first", state.game_no).below(n), "DFG-D3-1", "dfg.event.first_random"
         return replace(state, phase="play", to_act=first, log=state.log + (_event(key, (rule,), seat=first),))
@@ -191,11 +197,11 @@ class Daifugo(Game):
         if key == "direction":
             return state.direction
         if key == "jback":
-            return False  # J-back belongs to the cut-in game's rules (§9)
+            return state.jback
         if key == "bound_suits":
             return sorted(state.bound)
         if key == "exposed":
-            return {}
+            return {str(s): format_cards(state.exposed_of(s)) for s in range(state.players)}
         if key == "active":
             return [s for s in range(state.players) if state.active(s)]
         if key == "places":
@@ -211,8 +217,12 @@ class Daifugo(Game):
         return hints.hint_options(self, state, seat, action, in_turn)
 
     def reversed_order(self, state: State) -> bool:
-        """DFG-RANK-3: the reversed order is in force iff ``revolution`` (XOR J-back, cut-in game)."""
-        return state.revolution
+        """DFG-RANK-3: the reversed order is in force iff ``revolution`` XOR ``jback``."""
+        return state.revolution != state.jback
+
+    def trick_over(self, state: State) -> bool:
+        """Whether the last action ended the phase (the field flowed)."""
+        return not state.trick and bool(state.last_field)
 
     def top_reading(self, state: State) -> C.Reading | None:
         top = state.top()
@@ -220,10 +230,18 @@ class Daifugo(Game):
 
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self, state: State, seat: int | None = None, in_turn: bool = True) -> list[Action]:
+        if not in_turn:
+            if not isinstance(seat, int) or not 0 <= seat < state.players:
+                return []
+            return [Decision("cut_in", tuple(c.token for c in o)) for o in K.cut_in_options(state, seat)]
+        if state.chain_start is not None:  # an in-turn action first closes the window nobody took
+            state = self.close_window(state)
         if seat is None:
             seat = state.to_act
-        if seat is None or not in_turn or not isinstance(seat, int) or not 0 <= seat < state.players:
+        if seat is None or not isinstance(seat, int) or not 0 <= seat < state.players:
             return []
+        if state.phase in EFFECT_PHASES:
+            return K.effect_actions(state, seat)
         if state.phase == "exchange":
             spec = self._exchange_spec(state, seat)
             if spec is not None:
@@ -261,9 +279,17 @@ class Daifugo(Game):
 
     def decision_spec(self, state: State, seat: int | None = None, in_turn: bool = True) -> ChooseCards | None:
         """The exchange as "choose k cards" (the 大富豪's any two of a dozen: 66 actions)."""
+        if not in_turn:
+            return None
+        if state.chain_start is not None:
+            state = self.close_window(state)
         if seat is None:
             seat = state.to_act
-        if seat is None or not in_turn or state.phase != "exchange":
+        if seat is None:
+            return None
+        if state.phase in EFFECT_PHASES:
+            return K.effect_spec(state, seat)
+        if state.phase != "exchange":
             return None
         return self._exchange_spec(state, seat)
 
@@ -308,15 +334,25 @@ class Daifugo(Game):
         return self._judge(state, action, seat, in_turn)[0]
 
     def _judge(self, state: State, action: Action, seat: int | None, in_turn: bool) -> tuple[Verdict, Any]:
+        if in_turn and state.chain_start is not None:  # judged on the position once the window closes
+            state = self.close_window(state)
         if seat is None:
             seat = state.to_act
         n = state.players
         if seat is None or not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
             return _no("common.bad_seat", (), seat=seat, players=n), None
+        if isinstance(action, Decision) and action.key == "expose":
+            return self._judge_expose(state, action, seat)
         if not in_turn:
+            if state.phase == "score":
+                return _no("dfg.game_over", ("DFG-OUT-2",)), None
+            if isinstance(action, Decision) and action.key == "cut_in":
+                return K.judge_cut_in(self, state, seat, action.value)
             return _no("dfg.no_out_of_turn", ("DFG-CUT-1",)), None
         if state.phase == "score":
             return _no("dfg.game_over", ("DFG-OUT-2",)), None
+        if state.phase in EFFECT_PHASES:
+            return K.judge_effect(state, action, seat)
         if state.phase == "exchange":
             return self._judge_exchange(state, action, seat)
         if state.phase != "play":
@@ -434,12 +470,20 @@ class Daifugo(Game):
 
     # ------------------------------------------------------------------ apply
     def apply(self, state: State, action: Action, seat: int | None = None, in_turn: bool = True) -> State:
+        if in_turn and state.chain_start is not None:  # an in-turn action closes the window nobody took
+            state = self.close_window(state)
         if seat is None:
             seat = state.to_act
         verdict, extra = self._judge(state, action, seat, in_turn)
         if not verdict.legal:
             raise IllegalAction(verdict)
         assert seat is not None
+        if isinstance(action, Decision) and action.key == "expose":
+            return self._apply_expose(state, seat, extra)
+        if not in_turn:
+            return K.apply_cut_in(self, state, seat, *extra)
+        if state.phase in EFFECT_PHASES:
+            return K.apply_effect(self, state, seat, extra)
         if state.phase == "exchange":
             return self._apply_exchange(state, seat, extra)
         if isinstance(action, Pass):
@@ -480,13 +524,15 @@ class Daifugo(Game):
         f = state.flags
         reversed_ = self.reversed_order(state)   # the order this play is judged in (§13 step 1)
         prev = self.top_reading(state)
-        physical = [c.physical for c in cards]
-        hands = _set(state.hands, seat, multiset_remove(state.hands[seat], physical))
+        physical = tuple(c.physical for c in cards)
         events = [_event("dfg.event.spade3" if s3 else "dfg.event.play", ("DFG-S3-1",) if s3 else (shape_rule(reading),),
                          seat=seat, cards=format_cards(cards))]
         # a returned spade 3 stands until the field flows (DFG-S3-1: nothing beats it in turn)
         stored = C.as_spade3_return(reading) if s3 else reading
-        state = replace(state, hands=hands, trick=state.trick + (Entry(seat, tuple(cards), stored),), last_field=())
+        state = K.take_from_hand(state, seat, physical) if state.exposed_of(seat) else \
+            replace(state, hands=_set(state.hands, seat, multiset_remove(state.hands[seat], physical)))
+        hands = state.hands
+        state = replace(state, trick=state.trick + (Entry(seat, tuple(cards), stored),), last_field=())
         # §13 step 2: out of cards, out of the game
         if not hands[seat]:
             forbidden = f.forbidden_finish and C.is_forbidden_finish(reading, reversed_, f.eight_cut, s3)
@@ -511,13 +557,12 @@ class Daifugo(Game):
                 events.append(_event("dfg.event.rank_bound", ("DFG-BIND-4",), rank=nxt) if nxt is not None else
                               _event("dfg.event.rank_bound_end", ("DFG-BIND-4", "DFG-JOKER-2"), last=rank_bind.last))
             state = replace(state, rank_bind=rank_bind)
-        state = replace(state, log=state.log + tuple(events))
-        if self._game_ends(state):
-            return self._finish(state)
-        # step 6: an 8-cut ends the phase; its player leads the next (DFG-EIGHT-1, A21)
-        if f.eight_cut and C.effect_rank(reading, f.effects_in_sequences) == "8":
-            return self._flow(state, seat, ("DFG-EIGHT-1",))
-        return self._advance(state, seat)
+        state = replace(state, log=state.log + tuple(events), chain_start=len(state.trick) - 1)
+        # step 5: the cut-in window (DFG-CUT-2): nobody is in turn until it closes (``close_window``);
+        # without cut-ins the chain closes at once: steps 6 and 7, the effects and the next turn
+        if f.cut_in and not self._game_ends(state):
+            return replace(state, to_act=None)
+        return K.close_chain(self, state)
 
     def _goes_out(self, state: State, seat: int, forbidden: bool) -> tuple[State, list[Any]]:
         """DFG-OUT-1: the next finishing place from the top; a forbidden finish the last place
@@ -534,10 +579,15 @@ class Daifugo(Game):
             if king != seat and state.active(king):
                 last = self._free_place(state, last=True)
                 state = replace(state, out=state.out + (king,), eliminated=state.eliminated + (king,),
-                                places=_set(state.places, king, last),
-                                discard_pile=state.discard_pile + state.hands[king],
-                                hands=_set(state.hands, king, ()))
-                events.append(_event("dfg.event.miyako_ochi", ("DFG-MIYAKO-1",), seat=king, place=last))
+                                places=_set(state.places, king, last))
+                if state.flags.open_cards:  # DFG-MIYAKO-2: it resigns; its cards lie face up, inert
+                    state = replace(state, exposed=_set(state.exposed, king, state.hands[king]))
+                    events.append(_event("dfg.event.miyako_ochi_open", ("DFG-MIYAKO-1", "DFG-MIYAKO-2"),
+                                         seat=king, place=last))
+                else:
+                    state = replace(state, discard_pile=state.discard_pile + state.hands[king],
+                                    hands=_set(state.hands, king, ()))
+                    events.append(_event("dfg.event.miyako_ochi", ("DFG-MIYAKO-1",), seat=king, place=last))
         return state, events
 
     @staticmethod
@@ -603,9 +653,76 @@ class Daifugo(Game):
         leader = owner if state.active(owner) else next_seat(owner, n, state.active, state.direction)
         field = tuple(c.physical for e in state.trick for c in e.cards)
         return replace(state, trick=(), last_field=state.trick, discard_pile=state.discard_pile + field, bound=(),
-                       rank_bind=C.NO_RANK_BINDING, to_act=leader,
+                       rank_bind=C.NO_RANK_BINDING, to_act=leader, jback=False,
                        log=state.log + (_event("dfg.event.flow.eight" if "DFG-EIGHT-1" in rules else "dfg.event.flow",
                                                rules, seat=leader),))
+
+    # ------------------------------------------------------------------ out of turn (§8, §10)
+    def window(self, state: State) -> Window | None:
+        """After every play and every cut-in, the cut-in window (DFG-CUT-2): every active seat but
+        the top owner, asked in turn order from the seat after it; the first to cut in takes it."""
+        if state.chain_start is None or state.phase != "play":
+            return None
+        return Window("cut_in", K.window_order(state), ("DFG-CUT-1", "DFG-CUT-2"))
+
+    def close_window(self, state: State) -> State:
+        """Nobody cuts in (any more): the chain closes, its effect applies once and the next turn
+        follows (§13 steps 6, 7; DFG-CUT-5)."""
+        if state.chain_start is None:
+            return state
+        return K.close_chain(self, state)
+
+    def decline(self, state: State, seat: int) -> Verdict:
+        """A cut-in is a chance, never a duty; withdrawing an announcement costs nothing (DFG-CUT-2)."""
+        return _yes("dfg.ok.let_go", ("DFG-CUT-2",))
+
+    def side_actions(self, state: State, seat: int) -> list[Action]:
+        """Voluntary exposure (DFG-OPEN-2 h), at any time: one hidden card at a time here (any set
+        of hidden cards is accepted; listing every subset of a hand would be millions)."""
+        if not state.flags.open_cards or state.phase == "score" or not state.active(seat):
+            return []
+        hidden = dict.fromkeys(state.hidden_of(seat))
+        return [Decision("expose", (c.token,)) for c in hidden]
+
+    def _judge_expose(self, state: State, action: Decision, seat: int) -> tuple[Verdict, Any]:
+        if not state.flags.open_cards:
+            return _no("dfg.expose.off", ("DFG-OPEN-1",)), None
+        if state.phase == "score" or not state.active(seat):
+            return _no("dfg.already_out", ("DFG-OUT-1",), seat=seat), None
+        try:
+            cards = tuple(Card.parse(t) for t in action.value)  # type: ignore[union-attr]
+        except (ValueError, TypeError):
+            return _no("dfg.effect.shape", ("DFG-OPEN-2",), key="expose"), None
+        if not cards or not multiset_contains(state.hidden_of(seat), cards):
+            return _no("dfg.expose.not_hidden", ("DFG-OPEN-2",), cards=[c.token for c in cards]), None
+        return _yes("dfg.ok.expose", ("DFG-OPEN-2",), count=len(cards)), cards
+
+    def _apply_expose(self, state: State, seat: int, cards: tuple[Card, ...]) -> State:
+        state = K.expose(state, seat, cards)
+        return replace(state, log=state.log + (_event("dfg.event.expose", ("DFG-OPEN-2",), seat=seat,
+                                                      cards=format_cards(cards)),))
+
+    def attempt(self, state: State, action: Action, seat: int | None = None, in_turn: bool = True) -> State:
+        """An illegal play or cut-in with ``penalize_illegal_attempt`` (DFG-OPEN-3): its cards of the
+        hand are exposed and, in turn, the turn counts as a pass. Anything else is refused."""
+        verdict = self.explain(state, action, seat, in_turn)
+        if in_turn and state.chain_start is not None:
+            state = self.close_window(state)
+        if seat is None:
+            seat = state.to_act
+        cards: tuple[Card, ...] = ()
+        if isinstance(action, Play):
+            cards = tuple(c.physical for c in action.cards)
+        elif isinstance(action, Decision) and action.key == "cut_in":
+            try:
+                cards = tuple(Card.parse(t).physical for t in action.value)  # type: ignore[union-attr]
+            except (ValueError, TypeError):
+                cards = ()
+        playing = state.phase == "play" and (not in_turn or seat == state.to_act)
+        if (verdict.legal or not state.flags.penalize_illegal_attempt or seat is None or not playing or not cards
+                or not multiset_contains(state.hands[seat], cards)):
+            raise IllegalAction(verdict)
+        return K.penalize(self, state, seat, cards, in_turn)
 
     # ------------------------------------------------------------------ views
     def table_view(self, state: State, seat: int | None, lang: str = "en") -> dict[str, Any]:
@@ -634,6 +751,14 @@ class Daifugo(Game):
             "exchanging": list(state.exchange_order) if state.phase == "exchange" else [],
             "exchanged": [g is not None for g in state.gifts] if state.phase == "exchange" else [],
             "discard_count": len(state.discard_pile),
+            # the cut-in game (§8 – §10): exposed cards are public; J-back; the open cut-in window;
+            # the effect decision in progress (who chooses, how many, whose cards)
+            "exposed": {str(s): format_cards(state.exposed_of(s)) for s in range(n) if state.exposed_of(s)},
+            "jback": state.jback, "window_open": state.chain_start is not None,
+            "effect": ({"kind": state.effect.kind, "rank": state.effect.rank, "n": state.effect.n,
+                        "owner": state.effect.owner, "cut": state.effect.cut, "chooser": state.effect.chooser,
+                        "count": state.effect.count, "target": state.effect.target}
+                       if state.effect is not None else None),
             "result": fresh_json(state.result) if state.result else None,
             "scores": None,  # no points in Daifugo: the titles are the standing
             "session": self.session(state),

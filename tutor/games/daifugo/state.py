@@ -18,11 +18,12 @@ from ...climbing import TrickEntry, top
 from ...flags import flag
 from ...game import Event, from_session
 
-PHASES = ("deal", "exchange", "play", "score")
+#: the decisions a rank effect asks for when its chain closes (daifugo.md, Actions; §9)
+EFFECT_PHASES = ("six_salvage", "seven_pass", "ten_discard", "q_peeping", "k_greed", "a_open")
+PHASES = ("deal", "exchange", "play", *EFFECT_PHASES, "score")
 TITLES = ("daifugo", "fugo", "heimin", "hinmin", "daihinmin")  # message keys dfg.title.<key>
 
-#: the cut-in game's own rules (§8 – §10, and DFG-OPEN-3): this tutor does not teach them yet, so
-#: a flags object that switches one on is refused with a message that says so (issue 16)
+#: the cut-in game's own rules (§8 – §10, and DFG-OPEN-3), each its own flag
 CUTIN_RULES = ("cut_in", "open_cards", "four_cut", "five_skip", "six_salvage", "seven_pass", "nine_reverse",
                "ten_discard", "j_back", "q_peeping", "k_greed", "a_open", "penalize_illegal_attempt")
 
@@ -120,6 +121,35 @@ class Session:
 
 
 @dataclass(frozen=True)
+class Effect:
+    """A rank effect waiting for its decision (§9, §13 step 6): the chain's rank and ``n``, its
+    ``owner`` and ``cut`` player (DFG-CUT-5; ``cut`` None without a cut-in), who decides
+    (``chooser``), whom it targets (``target``: the receiver of a 7-pass, the seat a Q peeps at or
+    an A opens after a cut-in; None otherwise), how many cards (``count``), and for A-open
+    without a cut-in the seats still to choose (``queue``) and the choices made so far
+    (``chosen``: seat → cards, exposed together when the last has chosen). Kind ``plan``: no
+    decision, only the chain's turn plan carried between decisions."""
+
+    kind: str
+    rank: str
+    n: int
+    owner: int
+    cut: int | None
+    chooser: int
+    count: int
+    target: int | None = None
+    queue: tuple[int, ...] = ()
+    chosen: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+    # what the chain still holds once this decision is made (§13 step 7): a flow, seats to skip,
+    # the ranks whose decisions follow (a sequence with ``effects_in_sequences``), and how many
+    # plays the chain has (the last ``entries`` of the field)
+    flow: bool = False
+    skip: int = 0
+    rest: tuple[str, ...] = ()
+    entries: int = 0
+
+
+@dataclass(frozen=True)
 class State:
     flags: Flags
     seed: int | str
@@ -140,6 +170,10 @@ class State:
     gifts: tuple[tuple[Card, ...] | None, ...] = ()  # per seat, chosen face down, given all together
     first_out: int | None = None            # who went out first this game (DFG-MIYAKO-1)
     last_field: tuple[Entry, ...] = ()      # the field of the phase that just flowed (shown until the next play)
+    exposed: tuple[tuple[Card, ...], ...] = ()  # per seat, the exposed part of its hand (DFG-OPEN-1)
+    jback: bool = False                     # J-back in force for the rest of the phase (DFG-JBACK-1)
+    chain_start: int | None = None          # the open chain: index in ``trick`` of its in-turn play (DFG-CUT-2)
+    effect: Effect | None = None            # the rank effect waiting for a decision (§9)
     result: Mapping[str, Any] | None = None
     log: tuple[Event, ...] = ()
 
@@ -149,6 +183,17 @@ class State:
     @property
     def players(self) -> int:
         return len(self.hands)
+
+    def exposed_of(self, seat: int) -> tuple[Card, ...]:
+        return self.exposed[seat] if self.exposed else ()
+
+    def hidden_of(self, seat: int) -> tuple[Card, ...]:
+        """The hidden part of the seat's hand: the hand less its exposed cards (DFG-OPEN-1)."""
+        shown = self.exposed_of(seat)
+        if not shown:
+            return self.hands[seat]
+        from ...cards import multiset_remove
+        return multiset_remove(self.hands[seat], shown)
 
     def active(self, seat: int) -> bool:
         """DFG-TERM-3: still holding cards and not eliminated."""
