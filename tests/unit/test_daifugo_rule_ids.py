@@ -21,7 +21,7 @@ import pytest
 
 from tutor.actions import PASS, Decision, Play, action_key, parse_action
 from tutor.cards import Card
-from tutor.errors import FlagError, NotBuiltYet
+from tutor.errors import FlagError
 from tutor.game import IllegalAction
 from tutor.games.daifugo.state import CUTIN_RULES
 from tutor.registry import find_game
@@ -129,7 +129,6 @@ def test_base_preset_accepts_three_to_six_players(players):  # DFG-SETUP-1
 def test_base_preset_refuses_seven_or_eight_players_naming_the_range(players):  # DFG-SETUP-1
     with pytest.raises(FlagError) as err:
         G.flags({"preset": "base", "players": players})
-    assert not isinstance(err.value, NotBuiltYet)
     assert "from 3 to 6" in str(err.value) and str(players) in str(err.value)
     with pytest.raises(FlagError):  # the same through a scenario
         base({"0": ["S-3"]}, players=players)
@@ -140,21 +139,20 @@ def test_base_preset_refuses_two_players():  # DFG-SETUP-1
         G.flags({"preset": "base", "players": 2})
 
 
-@pytest.mark.parametrize("flags", [{"preset": "cutin", "players": 4}, {"players": 4}],
-                         ids=["cutin-preset", "default-preset"])
-def test_cut_in_game_is_refused_as_not_taught_yet(flags):  # §12 (cutin preset), §8 not built
-    with pytest.raises(NotBuiltYet) as err:
-        G.flags(flags)
-    assert "not taught yet" in str(err.value)
-    with pytest.raises(NotBuiltYet):
-        load_scenario({"game": "daifugo", "flags": flags, "phase": "play", "to_act": 0, "hands": {}, "trick": []})
+@pytest.mark.parametrize("players", [4, 8])
+def test_cut_in_preset_is_the_seed_default_with_two_decks(players):  # §12 (cutin column), DFG-SETUP-1/2
+    flags = G.flags({"players": players})
+    assert flags.preset == "cutin" and flags.decks == 2 and flags.jokers == 2
+    assert all(getattr(flags, name) for name in CUTIN_RULES)
+    with pytest.raises(FlagError):
+        G.flags({"preset": "cutin", "players": 3})  # the cut-in game is for 4 to 8
 
 
 @pytest.mark.parametrize("name", CUTIN_RULES)
-def test_each_cut_in_rule_flag_is_refused_by_name_as_not_taught_yet(name):  # §8 – §10 not built, DFG-OPEN-3
-    with pytest.raises(NotBuiltYet) as err:
-        G.flags({"preset": "base", "players": 4, name: True})
-    assert name in str(err.value) and "not taught yet" in str(err.value)
+def test_each_cut_in_rule_is_a_flag_of_its_own_on_the_base_game(name):  # §12: flags combine freely
+    flags = G.flags({"preset": "base", "players": 4, name: True})
+    assert getattr(flags, name) and flags.decks == 1
+    assert sum(getattr(flags, r) for r in CUTIN_RULES) == 1
 
 
 def test_an_out_of_turn_play_is_refused_in_the_base_game():  # DFG-CUT-1 (cut-in not built), DFG-TURN-1
@@ -1291,6 +1289,6 @@ def test_an_illegal_attempt_is_only_rejected_in_the_base_game():  # DFG-OPEN-3 (
     s = base({"0": ["S-J", "H-K", "C-4"]}, [{"seat": 2, "cards": ["H-5"]}, {"seat": 3, "cards": ["H-9"]}])
     assert not s.flags.penalize_illegal_attempt
     refused(s, ["S-J"], 0, "dfg.suit_bound", ("DFG-BIND-1",))  # nothing exposed, the turn not lost
-    assert G.check_value(s, "exposed") == {} and s.to_act == 0
-    with pytest.raises(NotBuiltYet):
-        G.flags({"preset": "base", "players": 4, "penalize_illegal_attempt": True})
+    assert G.check_value(s, "exposed") == {str(seat): [] for seat in range(4)} and s.to_act == 0
+    with pytest.raises(IllegalAction):
+        G.attempt(s, parse_action(["S-J"]), 0)

@@ -24,15 +24,12 @@ def test_golden_base_case(case):
     (run_legal if case["kind"] == "legal" else run_steps)(G, case)
 
 
-def test_the_cut_in_game_is_refused_by_name_until_it_is_built():
-    with pytest.raises(FlagError) as err:
-        G.flags({"players": 4})
-    assert "cut-in Daifugo" in str(err.value) and "base" in str(err.value)
-    with pytest.raises(FlagError) as err:
-        G.flags({"preset": "base", "players": 4, "j_back": True})
-    assert "j_back" in str(err.value)
+def test_the_player_count_must_suit_the_preset():  # DFG-SETUP-1
     with pytest.raises(FlagError):
-        G.flags({"preset": "base", "players": 7})  # DFG-SETUP-1: the ordinary game is for 3 to 6
+        G.flags({"preset": "base", "players": 7})  # the ordinary game is for 3 to 6
+    with pytest.raises(FlagError) as err:
+        G.flags({"players": 3})  # the cut-in game (the default) for 4 to 8
+    assert "from 4 to 8" in str(err.value)
 
 
 def setup(hands, trick=(), to_act=0, **extra):

@@ -197,13 +197,14 @@ class TestMalformed:
         line = self.one_failure(tmp_path, [case], "JHD-UNIT-1")
         assert "jianhongdian not supported yet" in line
 
-    def test_variant_not_built_yet(self, tmp_path):
-        """A built game's variant the tutor does not play yet (Daifugo's cut-in game) says so."""
-        case = {"id": "DFG-UNIT-1", "game": "daifugo", "kind": "legal", "rules": ["DFG-CUT-1"],
-                "description": "x", "setup": {"flags": {"players": 4}, "phase": "play", "to_act": 0,
-                                              "hands": {"0": ["S-3"]}}, "expect": {"legal": [["S-3"]]}}
+    def test_a_setup_the_rules_make_impossible(self, tmp_path):
+        """A cut-in setup naming the wrong seat to act after the field's last play says which."""
+        case = {"id": "DFG-UNIT-1", "game": "daifugo", "kind": "legal", "rules": ["DFG-CUT-4"],
+                "description": "x", "setup": {"flags": {"players": 4}, "phase": "play", "to_act": 3,
+                                              "hands": {"3": ["S-4"]}, "trick": [{"seat": 0, "cards": ["S-3"]}]},
+                "expect": {"legal": [["S-4"]]}}
         line = self.one_failure(tmp_path, [case], "DFG-UNIT-1")
-        assert "cut-in Daifugo" in line and "not taught yet" in line
+        assert "seat 1 acts, not seat 3" in line
 
     def test_steps_key_on_another_kind(self, tmp_path):
         line = self.one_failure(tmp_path, [dict(CLASSIFY, id="DDZ-UNIT-96", steps=[])], "DDZ-UNIT-96")

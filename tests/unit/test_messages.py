@@ -39,7 +39,8 @@ PARAM_VALUES = {"ddz.type": set(TYPES), "ddz.winner": {"landlord", "farmers"}, "
                 "nap.type": {"lead", "lead_joker", "power", "follow", "trump", "sluff"},
                 # common.wrong_phase names the phase of any game
                 "common.phase": {"auction", "play", "grand_tichu", "exchange", "wish", "dragon_gift", "score",
-                                 "call_adjutant", "discard", "joker_suit"},
+                                 "call_adjutant", "discard", "joker_suit", "six_salvage", "seven_pass", "ten_discard",
+                                 "q_peeping", "k_greed", "a_open"},
                 # errors (tutor/errors.py): what a value should have been, what the JSON reader found
                 "error.what": set(error_whats()), "error.problem": set(JSON_PROBLEMS.values())}
 

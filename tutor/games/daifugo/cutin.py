@@ -49,6 +49,9 @@ DECISIONS: dict[str, tuple[str, str, str]] = {
     "A": ("a_open", "a_open", "DFG-ACE-1"),
 }
 EFFECT_RULE = {kind: rule for _, (_, kind, rule) in DECISIONS.items()}
+#: the verdict on each effect decision made as the rule asks
+OK_KEY = {"six_salvage": "dfg.ok.six_salvage", "seven_pass": "dfg.ok.seven_pass", "ten_discard": "dfg.ok.ten_discard",
+          "q_peeping": "dfg.ok.q_peeping", "k_greed": "dfg.ok.k_greed", "a_open": "dfg.ok.a_open"}
 
 
 # --------------------------------------------------------------------------- the hand
@@ -450,14 +453,14 @@ def judge_effect(state: State, action: Any, seat: int) -> tuple[Verdict, Any]:
     if isinstance(spec, ChoosePositions):
         if not spec.contains(action):
             return _no("dfg.effect.positions", (rule,), count=spec.k, size=spec.size), None
-        return _yes(f"dfg.ok.{eff.kind}", (rule,), count=spec.k), tuple(action.value)
+        return _yes(OK_KEY[eff.kind], (rule,), count=spec.k), tuple(action.value)
     value = action.value
     if not isinstance(value, tuple) or isinstance(value, FrozenMap):
-        return _no("dfg.effect.shape", (rule,), key=eff.kind), None
+        return _no("dfg.effect.shape", (rule,), expected=written(eff.kind)), None
     try:
         cards = tuple(Card.parse(t) for t in value)
     except (ValueError, TypeError):
-        return _no("dfg.effect.shape", (rule,), key=eff.kind), None
+        return _no("dfg.effect.shape", (rule,), expected=written(eff.kind)), None
     if len(cards) not in spec.sizes():
         key = "dfg.effect.up_to" if spec.at_least is not None else "dfg.effect.count"
         return _no(key, (rule,), count=spec.k, n=len(cards)), None
@@ -471,13 +474,13 @@ def judge_effect(state: State, action: Any, seat: int) -> tuple[Verdict, Any]:
         if absent:
             return _no("common.not_in_hand", (rule,), cards=[str(c) for c in absent]), None
         return _no("common.repeated_card", (rule,), cards=[str(c) for c in repeated], count=len(repeated)), None
-    return _yes(f"dfg.ok.{eff.kind}", (rule,), count=len(cards)), cards
+    return _yes(OK_KEY[eff.kind], (rule,), count=len(cards)), cards
 
 
 def _judge_greed(state: State, action: Decision, eff: Effect) -> tuple[Verdict, Any]:
     value = action.value
     if not isinstance(value, FrozenMap):
-        return _no("dfg.effect.shape", ("DFG-KING-1",), key="k_greed"), None
+        return _no("dfg.effect.shape", ("DFG-KING-1",), expected=written("k_greed")), None
     picks: list[tuple[int, Card]] = []
     try:
         for s, tokens in dict(value).items():
@@ -486,7 +489,7 @@ def _judge_greed(state: State, action: Decision, eff: Effect) -> tuple[Verdict, 
                 raise ValueError
             picks += [(seat, Card.parse(t)) for t in tokens]
     except (ValueError, TypeError):
-        return _no("dfg.effect.shape", ("DFG-KING-1",), key="k_greed"), None
+        return _no("dfg.effect.shape", ("DFG-KING-1",), expected=written("k_greed")), None
     if len(picks) > eff.count:
         return _no("dfg.effect.up_to", ("DFG-KING-1",), count=eff.count, n=len(picks)), None
     for seat, _ in picks:
@@ -525,8 +528,8 @@ def apply_effect(game: "Daifugo", state: State, seat: int, payload: Any) -> Stat
         hidden = state.hidden_of(eff.target)
         cards = tuple(hidden[i] for i in payload)
         state = expose(state, eff.target, cards)
-        state = _logged(state, _event(f"dfg.event.{eff.kind}_blind", rule, seat=seat, target=eff.target,
-                                      cards=format_cards(cards)))
+        key = "dfg.event.q_peeping" if eff.kind == "q_peeping" else "dfg.event.a_open_blind"
+        state = _logged(state, _event(key, rule, seat=seat, target=eff.target, cards=format_cards(cards)))
     elif eff.kind == "k_greed":
         assert eff.target is not None
         moved: list[Card] = []
@@ -545,10 +548,18 @@ def apply_effect(game: "Daifugo", state: State, seat: int, payload: Any) -> Stat
             return replace(state, effect=nxt, to_act=nxt.chooser)
         for s, cards in chosen:  # the choices take effect together
             state = expose(state, s, cards)
-        state = _logged(state, _event("dfg.event.a_open", rule, count=eff.count,
-                                      opened={str(s): format_cards(c) for s, c in chosen}))
+            state = _logged(state, _event("dfg.event.a_open", rule, seat=s, cards=format_cards(cards)))
     plan = replace(eff, kind="plan")
     return next_decision(game, replace(state, effect=None, phase="play"), plan)
+
+
+def written(key: str) -> str:
+    """How a decision is written, for a refusal's message (``dfg.effect.shape``)."""
+    if key == "k_greed":
+        return '{"k_greed": {"<seat>": [cards]}}'
+    if key in ("q_peeping", "a_open_blind"):
+        return '{"%s": [positions]}' % key.replace("_blind", "")
+    return '{"%s": [cards]}' % key
 
 
 def _logged(state: State, event: Any) -> State:

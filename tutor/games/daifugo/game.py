@@ -348,6 +348,8 @@ class Daifugo(Game):
                 return _no("dfg.game_over", ("DFG-OUT-2",)), None
             if isinstance(action, Decision) and action.key == "cut_in":
                 return K.judge_cut_in(self, state, seat, action.value)
+            if state.flags.cut_in:
+                return _no("dfg.cut.only_cut_in", ("DFG-CUT-1",)), None
             return _no("dfg.no_out_of_turn", ("DFG-CUT-1",)), None
         if state.phase == "score":
             return _no("dfg.game_over", ("DFG-OUT-2",)), None
@@ -692,7 +694,7 @@ class Daifugo(Game):
         try:
             cards = tuple(Card.parse(t) for t in action.value)  # type: ignore[union-attr]
         except (ValueError, TypeError):
-            return _no("dfg.effect.shape", ("DFG-OPEN-2",), key="expose"), None
+            return _no("dfg.effect.shape", ("DFG-OPEN-2",), expected=K.written("expose")), None
         if not cards or not multiset_contains(state.hidden_of(seat), cards):
             return _no("dfg.expose.not_hidden", ("DFG-OPEN-2",), cards=[c.token for c in cards]), None
         return _yes("dfg.ok.expose", ("DFG-OPEN-2",), count=len(cards)), cards
