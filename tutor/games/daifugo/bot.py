@@ -11,9 +11,18 @@ from typing import Any
 from ...actions import PASS, Decision, Play
 from ...bots import Choice, register_heuristic
 from . import combos as C
+from .state import EFFECT_PHASES
+
+#: ranks whose cut-in pays (DFG-CUT-5: the chain's effect is the last cutter's): the field flows
+#: to it (8, 4), it skips or reverses to its liking (5, 9), it hands cards on (7) or sheds (10)
+GOOD_CUTS = {"8", "4", "5", "7", "9", "10", "Q", "K", "A"}
 
 
 def choose(game: Any, state: Any, seat: int) -> Choice:
+    if state.chain_start is not None:  # an in-turn choice comes once the cut-in window has closed
+        state = game.close_window(state)
+    if state.phase in EFFECT_PHASES:
+        return _effect(game, state, seat)
     actions = game.legal_actions(state, seat)
     if state.phase == "exchange":
         return _exchange(game, state, seat, actions)
@@ -72,4 +81,51 @@ def Card_rank(token: str) -> str:
     return "2" if token.startswith("JOKER") else token.split("-", 1)[1]
 
 
-register_heuristic("daifugo", choose)
+def interrupt(game: Any, state: Any, seat: int) -> Any:
+    """Cut in (DFG-CUT-1) with natural cards only, when it empties the hand, or when the rank's
+    effect would then be this seat's (an 8 or 4 flow, a skip, cards to give or discard); never
+    with a joker, and never with 2s kept for winning a lead."""
+    options = game.legal_actions(state, seat, in_turn=False)
+    natural = [o for o in options if not any(t.startswith("JOKER") for t in o.value)]
+    if not natural:
+        return None
+    hand = state.hands[seat]
+    for o in natural:
+        if len(o.value) == len(hand):
+            return o
+    top = state.top()
+    ranks = C.effect_ranks(top.combo, state.flags.effects_in_sequences) if top is not None else ()
+    if any(r in GOOD_CUTS for r in ranks) and top.combo.rank != "2":
+        return natural[0]
+    return None
+
+
+def _effect(game: Any, state: Any, seat: int) -> Choice:
+    """Effect decisions (§9): give or discard the weakest cards, take the strongest, expose the
+    weakest; blind picks take the first positions (every choice looks the same)."""
+    eff = state.effect
+    spec = game.decision_spec(state, seat)
+    if eff.kind == "k_greed":
+        options = game.legal_actions(state, seat)
+        if eff.cut is not None:  # onto the cut player: as many cards as allowed
+            best = max(options, key=lambda a: sum(len(v) for _, v in a.value))
+            return Choice(best, "dfg.why.greed_give", {"to": eff.target})
+        return Choice(options[0], "dfg.why.greed_none")  # more cards in hand is no gain
+    if spec is None:
+        return Choice(game.legal_actions(state, seat)[0], "dfg.why.effect")
+    if not hasattr(spec, "pool"):  # blind positions
+        return Choice(Decision(spec.key, tuple(range(spec.k))), "dfg.why.blind", {"count": spec.k})
+    pool = sorted(spec.pool, key=C.card_power)
+    if eff.kind == "six_salvage":
+        chosen = sorted(spec.pool, key=C.card_power, reverse=True)[:spec.k]
+        return Choice(Decision(spec.key, tuple(c.token for c in chosen)), "dfg.why.salvage",
+                      {"cards": [c.token for c in chosen]})
+    if eff.kind == "ten_discard":  # shed exposed cards first: everyone can see them anyway
+        shown = list(state.exposed_of(seat))
+        pool = sorted(spec.pool, key=lambda c: (c not in shown, C.card_power(c)))
+    chosen = pool[:spec.k]
+    return Choice(Decision(spec.key, tuple(c.token for c in chosen)), "dfg.why.weakest",
+                  {"cards": [c.token for c in chosen]})
+
+
+register_heuristic("daifugo", choose, interrupt)

@@ -588,7 +588,8 @@ class Daifugo(Game):
                                          seat=king, place=last))
                 else:
                     state = replace(state, discard_pile=state.discard_pile + state.hands[king],
-                                    hands=_set(state.hands, king, ()))
+                                    hands=_set(state.hands, king, ()),
+                                    exposed=_set(state.exposed, king, ()) if state.exposed else state.exposed)
                     events.append(_event("dfg.event.miyako_ochi", ("DFG-MIYAKO-1",), seat=king, place=last))
         return state, events
 
