@@ -189,6 +189,7 @@ class ChoosePositions:
     size: int
     k: int
     rule_ids: tuple[str, ...] = ()
+    assign_to: None = None  # as ``ChooseCards``: a set, never one to each seat
 
     def count(self) -> int:
         return comb(self.size, self.k) if 0 <= self.k <= self.size else 0

@@ -292,6 +292,8 @@ def answer_cards(action: Action) -> list[str]:
 def _default_pool(game: "Game", spec: Any, action: Action) -> CardPool:
     """A game without ``hint_cards``: the answer's cards and as many others of the pool, in the
     pool's order (the answer's never singled out)."""
+    if not hasattr(spec, "pool"):  # blind positions (tutor.choices.ChoosePositions): any will do
+        return CardPool("hint.options.blind", {"count": spec.k}, ())
     chosen = answer_cards(action)
     tokens = [c.token for c in spec.pool]
     rest = [t for t in dict.fromkeys(tokens) if t not in chosen]

@@ -305,10 +305,23 @@ class Daifugo(Game):
             return None
         return ChooseCards("exchange", state.hands[seat], self._exchange_count(state, seat), rule_ids=("DFG-EXCH-1",))
 
+    def action_label(self, action: Action, lang: str = "en") -> str:
+        """K-greed's options name the exposed cards they move, or that they move none."""
+        from ...messages import render
+        if isinstance(action, Decision) and action.key == "k_greed":
+            cards = [t for _, tokens in action.value for t in tokens]  # type: ignore[union-attr]
+            if not cards:
+                return render("dfg.action.k_greed_none", {}, lang)
+            return render("dfg.action.k_greed", {"cards": cards}, lang)
+        return super().action_label(action, lang)
+
     def decision_options(self, state: State, seat: int) -> list[Action] | None:
         """The poorer's exchange as buttons: each way to give its strongest cards (DFG-EXCH-1), and
         the weakest ones as the tempting wrong answer, which the rule refuses with its reason.
-        The richer choose freely: a "choose k cards" spec (``decision_spec``)."""
+        The richer choose freely: a "choose k cards" spec (``decision_spec``). K-greed's choices
+        are buttons too (DFG-KING-1: a few exposed cards, or none)."""
+        if state.phase == "k_greed" and state.effect is not None and seat == state.effect.chooser:
+            return K.greed_options(state)
         if state.phase != "exchange":
             return None
         owed = self._owed(state, seat)

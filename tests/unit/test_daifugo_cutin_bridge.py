@@ -1,0 +1,73 @@
+"""Cut-in Daifugo through the JSON bridge, as a page bound to seat 0 plays it: the window after
+every play (the bots cut in, or the learner is asked and cuts in), each effect decision made
+with the options or the spec ``legal`` gives, hints and views in both languages, and a session's
+second game (the exchange, 6-salvage). Nothing may crash, every reply is ``ok``."""
+from __future__ import annotations
+
+import pytest
+
+from tutor.api import handle
+
+SEEDS = range(6)
+
+
+def ok(request):
+    reply = handle(request)
+    assert reply.get("ok") is True, (request.get("op"), reply.get("error") or reply.get("verdict"))
+    return reply
+
+
+def answer(legal):
+    """The learner's choice: the last listed action, or from a spec the first cards / positions."""
+    if legal.get("actions"):
+        return legal["actions"][-1]
+    spec = legal["spec"]
+    if spec["choose"] == "positions":
+        return {spec["key"]: list(range(spec["k"]))}
+    return {spec["key"]: spec["pool"][:spec["k"]]}
+
+
+def play_session(players: int, seed: int, seen: set[str]) -> None:
+    sid = ok({"op": "new", "game": "daifugo", "preset": "cutin", "seed": seed, "flags": {"players": players},
+              "viewer": 0})["state"]
+    games = 0
+    for step in range(1500):
+        view = ok({"op": "view", "state": sid, "lang": "ja" if step % 2 else "en"})["view"]
+        if view["phase"] == "score":
+            games += 1
+            if games == 2 or seed % 2:
+                return
+            sid = ok({"op": "next_hand", "state": sid})["state"]
+            continue
+        seen.add(view["phase"])
+        if view["window_open"]:
+            reply = ok({"op": "window", "state": sid, "viewer": 0})
+            if reply["status"] == "ask":  # the learner may cut in: it does
+                seen.add("learner cut-in")
+                action = reply["ask"]["actions"][0]
+                assert "cut_in" in action
+                sid = ok({"op": "apply", "state": reply["state"], "action": action, "in_turn": False})["state"]
+            else:
+                seen.update("bot cut-in" for _ in reply["taken"])
+                sid = reply["state"]
+            continue
+        if view["to_act"] == 0:
+            hint = ok({"op": "hint", "state": sid, "lang": "ja" if step % 3 else "en"})["hint"]
+            assert hint
+            legal = ok({"op": "legal", "state": sid, "side": True})
+            sid = ok({"op": "apply", "state": sid, "action": answer(legal)})["state"]
+            if view["phase"] != "play":
+                seen.add(f"learner {view['phase']}")
+            continue
+        sid = ok({"op": "bot_move", "state": sid})["state"]
+    raise AssertionError("the session did not end")
+
+
+@pytest.mark.parametrize("players", [4, 8])
+def test_cut_in_sessions_through_the_bridge(players):
+    seen: set[str] = set()
+    for seed in SEEDS:
+        play_session(players, seed, seen)
+    assert {"learner cut-in", "bot cut-in", "exchange"} <= seen, seen
+    effects = {"seven_pass", "ten_discard", "q_peeping", "a_open"}
+    assert len(effects & seen) >= 3, seen
