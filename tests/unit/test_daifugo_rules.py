@@ -104,3 +104,10 @@ def test_a_whole_session_deals_exchanges_and_plays_to_the_end():  # DFG-EXCH-1, 
             s = G.next_hand(s)
             assert s.phase == "exchange" and s.game_no == 2
     assert any(e.key == "dfg.event.gives" for e in s.log)
+
+
+def test_a_scenario_field_with_passes_loads_as_if_played():  # DFG-PASS-1 in a written field
+    hands = {"0": ["S-5", "H-9"], "1": ["S-4", "D-6"], "2": ["C-3", "C-6"], "3": ["D-3", "H-4"]}
+    written = setup(hands, trick=[{"seat": 3, "cards": ["H-3"]}, {"seat": 0, "action": "PASS"}], to_act=1)
+    assert written.to_act == 1 and len(written.trick) == 2
+    assert G.legal_actions(written, 1) == [PASS, parse_action(["S-4"]), parse_action(["D-6"])]

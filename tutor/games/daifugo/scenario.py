@@ -115,14 +115,14 @@ def state_from_setup(game: "Daifugo", setup: Mapping[str, Any], path: str = "set
         raise ScenarioError(at("trick"), "error.scenario.missing_in_play")
     if not isinstance(raw, list):
         raise ScenarioError(at("trick"), "error.expected", what="trick_list", got=short_value(raw))
-    parsed: list[tuple[int, tuple[Card, ...] | None, str]] = []
+    parsed: list[tuple[int, tuple[Card, ...] | None, str, bool]] = []
     for i, entry in enumerate(raw):
         ep = f"{at('trick')}[{i}]"
         if isinstance(entry, Mapping) and "action" in entry:
             check_keys(entry, ep, ("seat", "action"), ())
             if entry["action"] != "PASS":
                 raise ScenarioError(f"{ep}.action", "error.expected_value", value='"PASS"', got=short_value(entry["action"]))
-            parsed.append((parse_seat(entry["seat"], f"{ep}.seat", n), None, ep))  # type: ignore[arg-type]
+            parsed.append((parse_seat(entry["seat"], f"{ep}.seat", n), None, ep, True))  # type: ignore[arg-type]
             continue
         check_keys(entry, ep, ("seat", "cards"), ("in_turn",))
         in_turn_entry = entry.get("in_turn", True)
