@@ -198,12 +198,15 @@ def apply_cut_in(game: "Daifugo", state: State, seat: int, played: tuple[Card, .
         state = replace(state, revolution=not state.revolution)
         events.append(_event("dfg.event.revolution" if state.revolution else "dfg.event.revolution_back",
                              ("DFG-REV-1", "DFG-CUT-6"), seat=seat))
-    if f.suit_binding and not s3:
+    if f.suit_binding:  # its suits equal the cut play's, so it binds at once, on a spade-3 return too
         bound = C.bound_after(state.bound, top.combo.suits, reading.suits, f.partial_binding)
         if bound != state.bound:
             events.append(_event("dfg.event.suit_bound", ("DFG-BIND-1", "DFG-CUT-3"), suits=list(bound)))
         state = replace(state, bound=bound)
-    return replace(state, log=state.log + tuple(events))
+    state = replace(state, log=state.log + tuple(events))
+    if game._game_ends(state):  # DFG-OUT-2: the cut-in left one player; no window, the game ends
+        return close_chain(game, state)
+    return state
 
 
 # --------------------------------------------------------------------------- closing a chain
@@ -288,8 +291,19 @@ def next_decision(game: "Daifugo", state: State, plan: Effect) -> State:
 
 def next_turn_seat(game: "Daifugo", state: State, owner: int, skip: int) -> int:
     """Who has the next turn after the chain (the receiver of a 7-pass, whom a Q peeps at):
-    the next active seat after the owner in ``direction``, past ``skip`` more (DFG-TURN-1)."""
-    return next_seat(owner, state.players, state.active, state.direction, skip=skip)
+    the next active seat after the owner in ``direction``, past ``skip`` more (DFG-TURN-1), and
+    past seats locked out of the phase under ``pass_locks_phase`` as ``_advance`` passes them
+    over (DFG-PASS-1, A27). The owner itself when everyone else is locked out: the field flows
+    back to it and the effect lapses."""
+    seat = next_seat(owner, state.players, state.active, state.direction, skip=skip)
+    if not state.flags.pass_locks_phase:
+        return seat
+    locked = {e.seat for e in state.trick if e.is_pass}
+    for _ in range(state.players):
+        if seat == owner or seat not in locked:
+            return seat
+        seat = next_seat(seat, state.players, state.active, state.direction)
+    return owner
 
 
 def finish_turn(game: "Daifugo", state: State, owner: int, flow: bool, skip: int) -> State:

@@ -175,7 +175,7 @@ def state_from_setup(game: "Daifugo", setup: Mapping[str, Any], path: str = "set
             if top.seat == seat:
                 raise ScenarioError(f"{ep}.seat", "error.dfg.cut_in_own")
             s3 = top.combo.spade3_return_play
-            if flags.suit_binding and not s3:
+            if flags.suit_binding:  # a cut-in binds at once, on a spade-3 return too (DFG-CUT-3)
                 bound = C.bound_after(bound, top.combo.suits, reading.suits, flags.partial_binding)
         if _revolts(flags, reading) and (in_turn_entry or flags.cutin_can_revolt):
             rev = not rev
