@@ -39,8 +39,9 @@ Ops (each may carry ``lang``, "en" or "ja"):
                (``window``: the out-of-turn window the action opened, or null; resolve it with ``window``).
                An announced action the hidden cards make fail (a throw another hand beats, ``Game.announcement``)
                is applied as the rules' ``attempt``, its verdict as ``attempt``
-* ``window``   ``{state, viewer?, declined?}`` → ``{status, state, view, taken, ask?}``: runs the open
-               window (tutor/windows.py): bot seats answer in the rule's order and the first taker acts;
+* ``window``   ``{state, viewer?, declined?, level?, seed?}`` → ``{status, state, view, taken, ask?}``: runs the open
+               window (tutor/windows.py): bot seats answer in the rule's order (``level`` "random": a
+               coin toss each, seeded) and the first taker acts;
                ``status`` "ask" stops at the viewer (``ask``: its seat and options; apply its choice
                with ``in_turn: false`` and call again, or call again with it in ``declined``);
                "closed": nobody took it, ``state`` is settled
@@ -340,7 +341,14 @@ def op_window(req: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(declined, list):
         raise BridgeError("error.expected", path="declined", what="seat_list", got=short_value(declined))
     declined = [_check_seat(s, game, state, "declined") for s in declined]
-    res = resolve(game, state, viewer=viewer, declined=declined)
+    if req.get("level", "heuristic") == "random":  # the random bot cuts in by a coin toss
+        from .bots import random_interrupt
+        from .rng import derive
+        rng = derive(req.get("seed", 0), "window", req.get("state"))
+        res = resolve(game, state, viewer=viewer, declined=declined,
+                      choose=lambda g, s, seat: random_interrupt(g, s, seat, rng))
+    else:
+        res = resolve(game, state, viewer=viewer, declined=declined)
     track = entry.moves.add(*(_move(s, game.action_to_json(a), False) for s, a in res.taken)) \
         if entry.moves is not None else None
     out: dict[str, Any] = {"status": res.status, "state": _store(game, res.state, entry.viewer, track),

@@ -42,6 +42,15 @@ def interrupt_choice(game: Game, state: Any, seat: int) -> Action | None:
     return rule(game, state, seat) if rule else None
 
 
+def random_interrupt(game: Game, state: Any, seat: int, rng: Rng) -> Action | None:
+    """The random bot out of turn (a Daifugo cut-in, a Tichu bomb): when the seat may act, a coin
+    toss says whether it does, then any of its out-of-turn actions, uniformly."""
+    options = game.legal_actions(state, seat, in_turn=False)
+    if not options or rng.below(2):
+        return None
+    return rng.choice(options)
+
+
 def random_choice(game: Game, state: Any, seat: int, rng: Rng) -> Choice:
     """Any legal action, uniformly at random (property tests and a 'beginner' opponent).
 

@@ -71,3 +71,32 @@ def test_cut_in_sessions_through_the_bridge(players):
     assert {"learner cut-in", "bot cut-in", "exchange"} <= seen, seen
     effects = {"seven_pass", "ten_discard", "q_peeping", "a_open"}
     assert len(effects & seen) >= 3, seen
+
+
+def test_random_level_bots_cut_in_and_make_every_kind_of_decision():
+    """The random level through the bridge (no viewer): its moves from ``bot``, its cut-ins from
+    ``window`` by a seeded coin toss; whole games end, and the random bots cut in."""
+    seen: set[str] = set()
+    cut_ins = declined = 0
+    for seed in range(4):
+        sid = ok({"op": "new", "game": "daifugo", "preset": "cutin", "seed": seed, "flags": {"players": 6}})["state"]
+        for step in range(3000):
+            view = ok({"op": "view", "state": sid})["view"]
+            if view["phase"] == "score":
+                break
+            seen.add(view["phase"])
+            if view["window_open"]:
+                could = any(ok({"op": "legal", "state": sid, "seat": s, "in_turn": False})["actions"]
+                            for s in range(6) if s not in view.get("out", []))
+                reply = ok({"op": "window", "state": sid, "level": "random", "seed": step})
+                assert reply["status"] == "closed"
+                cut_ins += len(reply["taken"])
+                declined += could and not reply["taken"]
+                sid = reply["state"]
+                continue
+            action = ok({"op": "bot", "state": sid, "level": "random", "seed": step})["action"]
+            sid = ok({"op": "apply", "state": sid, "action": action})["state"]
+        else:
+            raise AssertionError("the game did not end")
+    assert cut_ins and declined, (cut_ins, declined)
+    assert {"seven_pass", "ten_discard", "q_peeping", "k_greed", "a_open"} <= seen, seen
