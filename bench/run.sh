@@ -4,7 +4,8 @@
 # Extra arguments go to bench/legal_moves.py (e.g. --reps 15, --no-write).
 # `bench/run.sh shengji [args]` runs bench/shengji_bench.py instead (no peer library, no bench venv;
 # Node.js for its in-Pyodide figures), e.g. `bench/run.sh shengji --no-worker`; likewise
-# `bench/run.sh daifugo [args]` runs bench/daifugo_bench.py.
+# `bench/run.sh daifugo [args]` runs bench/daifugo_bench.py, `bench/run.sh daifugo-cutin [args]`
+# bench/daifugo_cutin_bench.py (the seed's cut-in game: no peer engine exists).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -15,12 +16,13 @@ if [[ "${1:-}" == "shengji" ]]; then
     cd "$ROOT"
     exec "$SJ_PY" bench/shengji_bench.py "$@"
 fi
-if [[ "${1:-}" == "daifugo" ]]; then
+if [[ "${1:-}" == "daifugo" || "${1:-}" == "daifugo-cutin" ]]; then
+    [[ "$1" == "daifugo" ]] && DFG_SCRIPT=bench/daifugo_bench.py || DFG_SCRIPT=bench/daifugo_cutin_bench.py
     shift
     DFG_PY="$ROOT/.venv/bin/python"
     [[ -x "$DFG_PY" ]] || DFG_PY="${PYTHON:-python3}"
     cd "$ROOT"
-    exec "$DFG_PY" bench/daifugo_bench.py "$@"
+    exec "$DFG_PY" "$DFG_SCRIPT" "$@"
 fi
 VENV="$ROOT/.cache/bench-venv"
 PY="$VENV/bin/python"
