@@ -44,6 +44,8 @@ def play_session(players: int, seed: int, seen: set[str]) -> None:
             reply = ok({"op": "window", "state": sid, "viewer": 0})
             if reply["status"] == "ask":  # the learner may cut in: it does
                 seen.add("learner cut-in")
+                words = reply["ask"]["words"]  # the page's words, never a message key
+                assert all(w and not w.startswith("dfg.") for w in (words["prompt"], words["decline"], *words["labels"])), words
                 action = reply["ask"]["actions"][0]
                 assert "cut_in" in action
                 sid = ok({"op": "apply", "state": reply["state"], "action": action, "in_turn": False})["state"]

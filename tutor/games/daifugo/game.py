@@ -306,8 +306,11 @@ class Daifugo(Game):
         return ChooseCards("exchange", state.hands[seat], self._exchange_count(state, seat), rule_ids=("DFG-EXCH-1",))
 
     def action_label(self, action: Action, lang: str = "en") -> str:
-        """K-greed's options name the exposed cards they move, or that they move none."""
+        """K-greed's options name the exposed cards they move, or that they move none; a cut-in
+        names its cards."""
         from ...messages import render
+        if isinstance(action, Decision) and action.key == "cut_in":
+            return render("dfg.action.cut_in", {"cards": list(action.value)}, lang)  # type: ignore[arg-type]
         if isinstance(action, Decision) and action.key == "k_greed":
             cards = [t for _, tokens in action.value for t in tokens]  # type: ignore[union-attr]
             if not cards:
