@@ -106,13 +106,31 @@ def form_flags(game: Any, flags: list[dict[str, Any]]) -> list[dict[str, Any]]:
         if info["choices"]:
             kept = []
             for value in info["choices"]:
-                try:
-                    resolve_flags(game, None, {info["name"]: value})
-                except FlagError:
-                    continue
-                kept.append(value)
+                for preset in [None, *game.playable_presets()]:  # some preset the form offers takes it
+                    try:
+                        resolve_flags(game, preset, {info["name"]: value})
+                    except FlagError:
+                        continue
+                    kept.append(value)
+                    break
             info = {**info, "choices": kept}
         out.append(info)
+    return out
+
+
+def preset_players(game: Any, preset: str, offered: list[dict[str, Any]]) -> list[int]:
+    """The player counts the form's players field offers under ``preset`` (Daifugo: 3 to 6 for
+    the ordinary game, 4 to 8 for the cut-in game)."""
+    from tutor.errors import FlagError
+    from tutor.flags import resolve_flags
+    info = next((f for f in offered if f["name"] == "players"), None)
+    out = []
+    for value in (info["choices"] if info else []):
+        try:
+            resolve_flags(game, preset, {"players": value})
+        except FlagError:
+            continue
+        out.append(value)
     return out
 
 
@@ -259,7 +277,8 @@ def build_course(site: Site, game_name: str, by_lang: dict[str, list[Lesson]], m
                          "suits_matter": game.suits_matter, "flags": offered,
                          # the form offers what the tutor plays now: a preset of rules not built yet
                          # is on the rules page, not in the form
-                         "presets": [p for p in preset_words(game, lang, flags, s, {f["name"] for f in offered})
+                         "presets": [{**p, "players": preset_players(game, p["name"], offered)}
+                                     for p in preset_words(game, lang, flags, s, {f["name"] for f in offered})
                                      if p["name"] in game.playable_presets()],
                          "default_preset": game.default_preset or "seed",
                          "wheel": site.wheel_name,

@@ -49,8 +49,8 @@ from tutor.actions import LET_GO, ActionError, Play, action_key as _action_key
 from tutor.bots import hint as engine_hint, hint_for
 from tutor.errors import TutorError
 from tutor.game import Game, IllegalAction
-from tutor.registry import find_game
 from tutor.messages import render
+from tutor.registry import find_game
 from tutor.windows import ReplayError, scripted_move, shown, submit, window_words
 
 STEP_KEYS = {"scenario", "seat", "show", "moves", "ask"}
@@ -61,7 +61,9 @@ MOVE_KEYS = {"seat", "action", "in_turn"}
 #: a discard) explains its answers and likely mistakes and lists this many legal actions only
 LEGAL_CAP = 24
 FRONT_KEYS_REQUIRED = ("key", "title")
-FRONT_KEYS_OPTIONAL = ("minutes", "summary", "aliases", "formerly")
+#: ``switch``: the on/off rule (a boolean flag) the lesson teaches; it is on in every scenario of
+#: the lesson, and the page lets the learner switch it off to see what it changed
+FRONT_KEYS_OPTIONAL = ("minutes", "summary", "aliases", "formerly", "switch")
 _KEY = re.compile(r"^[A-Za-z0-9_.-]+$")  # a lesson key: progress is stored by it, listed with spaces
 _FENCE = re.compile(r"^```\s*step\s*$")
 _NAME = re.compile(r"^(\d\d)-[a-z0-9-]+\.md$")
@@ -315,6 +317,19 @@ def compact_frames(entry: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _check_switch(lesson: Lesson, game: Any, state: Any, where: str) -> None:
+    """The lesson's ``switch`` names an on/off rule of the game that is on in this scenario."""
+    name = lesson.meta.get("switch")
+    if not name:
+        return
+    flags = getattr(state, "flags", None)
+    value = getattr(flags, name, None)
+    if not isinstance(value, bool):
+        raise LessonError(f"{lesson.path}:1: switch {name!r} is not an on/off rule of {lesson.game}")
+    if not value:
+        raise LessonError(f"{where}: the lesson teaches {name!r} (switch), but this scenario has it off")
+
+
 def compute_lesson(lesson: Lesson) -> list[dict[str, Any]]:
     """Runs every step through the rules and returns what the page embeds."""
     game = find_game(lesson.game)
@@ -336,6 +351,7 @@ def compute_lesson(lesson: Lesson) -> list[dict[str, Any]]:
                 state = game.close_window(game.from_setup(scenario, "scenario"))
             except TutorError as exc:
                 raise LessonError(f"{where}: {exc}") from None
+            _check_switch(lesson, game, state, where)
             base, replay = scenario, []
             lesson.scenarios.append(scenario)
         elif state is None:
@@ -471,8 +487,12 @@ def _compute_ask(game: Game, state: Any, seat: int, ask: Any, lang: str, where: 
     # the options as the learner's seat may know them (a leader: every throw it may
     # announce, SJ-THROW-2/3), so the page never tells which throws the hidden hands let stand
     public = game.public_legal(state, seat, in_turn=in_turn)
+    # side declarations made with selected cards (an exposure of any hidden card) are offered as one
+    # button (``select_side``), not listed one by one among the plays
+    sides = game.side_actions(state, seat)
+    by_selection = sorted({a.key for a in sides if getattr(a, "key", None) in game.side_by_selection})
     legal = (public if public is not None else game.legal_actions(state, seat, in_turn=in_turn)) \
-        + game.side_actions(state, seat)
+        + [a for a in sides if getattr(a, "key", None) not in game.side_by_selection]
     legal_json: list[Any] = [game.action_to_json(a) for a in legal]
     if out_of_turn:
         legal_json.append(LET_GO)
@@ -561,6 +581,8 @@ def _compute_ask(game: Game, state: Any, seat: int, ask: Any, lang: str, where: 
                  "action": h["action"], "why": h["why"], "rule_ids": h["rule"]["rule_ids"]},
         "labels": labels,
         "side": side,
+        "select_side": [{"select": key, "label": render(f"{game.rule_prefix.lower()}.side.{key}", {}, lang)}
+                        for key in by_selection],
     }
     if out_of_turn:
         out["out_of_turn"] = True

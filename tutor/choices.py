@@ -190,6 +190,7 @@ class ChoosePositions:
     k: int
     rule_ids: tuple[str, ...] = ()
     assign_to: None = None  # as ``ChooseCards``: a set, never one to each seat
+    seat: int | None = None  # whose face-down cards the positions are (the page draws their backs)
 
     def count(self) -> int:
         return comb(self.size, self.k) if 0 <= self.k <= self.size else 0
@@ -214,4 +215,4 @@ class ChoosePositions:
 
     def to_json(self) -> dict[str, Any]:
         return {"choose": "positions", "key": self.key, "k": self.k, "size": self.size, "count": self.count(),
-                "rule_ids": list(self.rule_ids)}
+                "rule_ids": list(self.rule_ids), "seat": self.seat}

@@ -12,10 +12,15 @@ option in the learner's language, from the game's own message data.
   ``{"action", "key", "label"}`` and, for long lists, ``"parts"`` (the words of each part: a
   count and a suit), which the page offers as one row of buttons per part; an option that names
   one card (the Napoleon adjutant) carries it as ``"card"``, and the page shows its face;
-* ``{"kind": "cards", "spec": ..., "confirm": ..., "slots": ...}``: choose ``k`` cards
-  (``tutor.choices.ChooseCards``): as a set, selected in the hand, or one to each seat of
-  ``slots`` (seat -> label: the seat's number and where it sits), one slot each, filled by
-  clicking cards of the hand.
+* ``{"kind": "cards", "spec": ..., "confirm": ..., "slots": ..., "from": ...}``: choose ``k``
+  cards (``tutor.choices.ChooseCards``; ``at_least`` … ``k`` where the spec says so): as a set,
+  selected in the hand (``from`` "hand"), or picked from the spec's pool drawn beside the
+  decision (``from`` "pool": cards that are not the seat's, Daifugo's discard pile), or one to
+  each seat of ``slots`` (seat -> label: the seat's number and where it sits), one slot each,
+  filled by clicking cards of the hand;
+* ``{"kind": "positions", "spec": ..., "confirm": ..., "whose": ...}``: choose ``k`` of ``size``
+  face-down cards of another seat's hand, blind (``tutor.choices.ChoosePositions``); ``whose``
+  names that seat.
 
 The options of a "choose" decision are all the ones a learner may try, legal or not: a wrong
 one gets its explanation (``Game.decision_options``). Labels come from the catalog:
@@ -28,6 +33,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action, Decision, Pass, Play, action_key
+from .choices import ChoosePositions
 from .jsondata import fresh_json, frozen_json
 from .messages import catalog, render
 
@@ -96,13 +102,27 @@ def _slot_label(game: "Game", state: Any, seat: int, to: int, lang: str) -> str:
     return render("common.decision.card_for_role", {"seat": to, "role": render(role, {}, lang)}, lang)
 
 
+def _within(pool: Any, hand: Any) -> bool:
+    """Whether every card of ``pool`` is in ``hand`` (as many times): a choice made in the hand."""
+    left = list(hand)
+    for card in pool:
+        if card not in left:
+            return False
+        left.remove(card)
+    return True
+
+
 def describe(game: "Game", state: Any, seat: int, lang: str = "en") -> dict[str, Any] | None:
     """The decision open to ``seat`` in turn, as the page draws it; None when it has none."""
     prefix = message_prefix(game)
     spec = game.decision_spec(state, seat)
     if spec is not None:
-        out: dict[str, Any] = {"kind": "cards", "spec": spec.to_json(),
-                               "confirm": render(f"{prefix}.decision.{spec.key}", {"count": spec.k}, lang)}
+        confirm = render(f"{prefix}.decision.{spec.key}", {"count": spec.k}, lang)
+        if isinstance(spec, ChoosePositions):
+            return {"kind": "positions", "spec": spec.to_json(), "confirm": confirm,
+                    "whose": render("common.decision.whose", {"seat": spec.seat}, lang)}
+        out: dict[str, Any] = {"kind": "cards", "spec": spec.to_json(), "confirm": confirm,
+                               "from": "hand" if _within([c.token for c in spec.pool], game.hands(state)[seat]) else "pool"}
         if spec.assign_to is not None:
             out["slots"] = {str(s): _slot_label(game, state, seat, s, lang) for s in spec.assign_to}
         return out

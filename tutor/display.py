@@ -7,8 +7,9 @@ name or its own view keys. A game fills in what is its own through ``Game.displa
 (its seat roles, its bid line, its kitty, its result sentence); the shape below is common:
 
 * ``phases``: ``[{id, name}]`` in order, for the phase list;
-* ``seats``: per seat ``{label, notes}``: "Seat 2 (you) · landlord", and lines under it
-  ("40 points taken");
+* ``seats``: per seat ``{label, notes, open}``: "Seat 2 (you) · landlord", lines under it
+  ("40 points taken"), and the cards of its hand that lie face up for everyone (Daifugo's
+  exposed cards; usually none);
   ``role``: where it sits for the viewer ("on your right", "partner"; None for the viewer);
 * ``ring``: the other seats around the table, ``{left, opposite, right}`` (``ring``);
 * ``info``: short facts above the trick ("Bid: 2 · Stake ×4");
@@ -17,7 +18,9 @@ name or its own view keys. A game fills in what is its own through ``Game.displa
   ``holding`` is the index of the entry that holds the trick, ``label`` names it ("To beat" in
   climbing games, "Holds the trick" in trick-taking ones), ``empty`` is said when the viewer leads;
 * ``decision``: ``tutor.decisions.describe`` for the viewing seat (None when it has none);
-  ``side``: the side declarations open to it now (a Tichu call), each ``{action, key, label}``;
+  ``side``: the side declarations open to it now (a Tichu call), each ``{action, key, label}``,
+  or ``{select, label}`` for a declaration made with the cards selected in the hand (Daifugo's
+  voluntary exposure: ``Game.side_by_selection``), sent as ``{select: [cards]}``;
 * ``result``: the round's outcome in a sentence, or None; ``reveal``: whether showing every
   hand is allowed now (not while cards are still being chosen or exchanged).
 """
@@ -112,7 +115,7 @@ def build(game: "Game", state: Any, seat: int | None, view: dict[str, Any], lang
     return {
         "phases": phase_names(game, lang),
         "seats": [{"label": seat_label(s, seat, badges.get(s, []), lang), "notes": notes.get(s, []),
-                   "role": render(roles[s], {}, lang) if roles[s] else None}
+                   "role": render(roles[s], {}, lang) if roles[s] else None, "open": parts.get("open", {}).get(s, [])}
                   for s in range(players)],
         "ring": ring(players, seat, game.direction),
         "info": parts.get("info", []),
@@ -120,8 +123,23 @@ def build(game: "Game", state: Any, seat: int | None, view: dict[str, Any], lang
         "trick": {"show": show, "holding": holding, "label": render(parts.get("marker", "common.display.to_beat"), {}, lang),
                   "empty": empty, "out_of_turn": render("common.display.out_of_turn", {}, lang)},
         "decision": game.decision(state, seat, lang) if seat is not None else None,
-        "side": [{"action": a.to_json(), "key": action_key(game, a.to_json()), "label": game.action_label(a, lang)}
-                 for a in game.side_actions(state, seat)] if seat is not None else [],
+        "side": side_entries(game, state, seat, lang) if seat is not None else [],
         "result": parts.get("result"),
         "reveal": parts.get("reveal", True),
     }
+
+
+def side_entries(game: "Game", state: Any, seat: int, lang: str) -> list[dict[str, Any]]:
+    """The side declarations open to ``seat``: a button each, except those made with the selected
+    cards (``Game.side_by_selection``: one entry per key, however many cards could go)."""
+    out: list[dict[str, Any]] = []
+    by_selection: set[str] = set()
+    for a in game.side_actions(state, seat):
+        key = getattr(a, "key", None)
+        if key in game.side_by_selection:
+            if key not in by_selection:
+                by_selection.add(key)
+                out.append({"select": key, "label": render(f"{game.rule_prefix.lower()}.side.{key}", {}, lang)})
+            continue
+        out.append({"action": a.to_json(), "key": action_key(game, a.to_json()), "label": game.action_label(a, lang)})
+    return out

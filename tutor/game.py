@@ -386,6 +386,10 @@ class Game(abc.ABC):
     #: the decision keys that are side declarations, open beside the decision (a Tichu call)
     side_decision_keys: tuple[str, ...] = ()
 
+    #: keys of side declarations made with the cards selected in the hand (the page offers one
+    #: button for them, not one per card: Daifugo's voluntary exposure)
+    side_by_selection: tuple[str, ...] = ()
+
     def side_actions(self, state: Any, seat: int) -> list[Action]:
         """Side declarations open at any time (a Tichu call, a Daifugo exposure)."""
         return []

@@ -2,7 +2,7 @@
 // made today opening after a rebuild renames a flag, a flag's value or a preset (README: "Share
 // links"). No DOM here: tests/sitebuild_tests/test_links_js.py runs these functions in Node.
 //
-// A link is `practice.html?v=1&seed=…&seat=…[&hints=off][&preset=…][&flag=value…][&moves=CODE]`:
+// A link is `practice.html?v=1&seed=…&seat=…[&hints=off][&chances=off][&preset=…][&flag=value…][&moves=CODE]`:
 // `v` is the link's format, `moves` (a link to a moment) the engine's moves code (tutor/share.py).
 // A link without `v` is format 1 (the links made before formats were numbered).
 //

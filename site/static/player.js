@@ -209,6 +209,11 @@ function renderDecision() {
     // (a call the lesson prepared as a mistake, e.g. too late, is offered too, to be explained)
     const side = (ask.side || []).map((key) => JSON.parse(key));
     buttons.push(...choiceButtons(side, choose));
+    // a declaration made with the selected cards (an exposure): one button for any of them
+    for (const entry of ask.select_side || []) {
+      buttons.push(el("button", { type: "button", class: "side", "data-select": entry.select, disabled: st.selected.size === 0,
+        onclick: () => choose({ [entry.select]: selectedTokens() }) }, entry.label));
+    }
     buttons.push(el("button", { type: "button", id: "btn-hint", onclick: hint }, st.hintLevel ? S.hint_more : S.hint));
     buttons.push(el("button", { type: "button", id: "btn-legal", "aria-pressed": String(st.showLegal), onclick: toggleLegal },
       st.showLegal ? S.hide_legal : S.show_legal));

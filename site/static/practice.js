@@ -20,7 +20,7 @@ const st = {
   busy: false, generation: 0, hintLevel: 0, hint: null, spec: null,
   log: [],  // the event log so far: views send only the entries after it (Game.view, log_since)
 };
-const BASE_KEYS = ["game", "seed", "seat", "hints", "moves"];
+const BASE_KEYS = ["game", "seed", "seat", "hints", "chances", "moves"];
 /** The preset a URL without one means: the game's ``default_preset``, else the seed (tutor/game.py). */
 const defaultPreset = () => (data && data.default_preset) || "seed";
 
@@ -36,7 +36,7 @@ export function readUrl(search, flagInfo, game, presets = (data && data.presets)
   if (upgraded.error) return { error: fmt(S[upgraded.error.key], upgraded.error.params) };
   const params = upgraded.params;
   const known = ["v", ...BASE_KEYS, "preset", ...flagInfo.map((f) => f.name)];
-  const settings = { seed: "1", seat: 0, hints: true, preset: defaultPreset(), flags: {}, moves: null };
+  const settings = { seed: "1", seat: 0, hints: true, chances: true, preset: defaultPreset(), flags: {}, moves: null };
   for (const [name, value] of params) {
     if (!known.includes(name)) return { error: fmt(S.url_unknown_param, { name, known: known.join(", ") }) };
     if (name === "preset") {
@@ -59,6 +59,9 @@ export function readUrl(search, flagInfo, game, presets = (data && data.presets)
     } else if (name === "hints") {
       if (!["on", "off", "1", "0", "true", "false"].includes(value)) return { error: fmt(S.url_bad_hints, { value }) };
       settings.hints = ["on", "1", "true"].includes(value);
+    } else if (name === "chances") {  // whether the learner is asked in windows out of turn
+      if (!["on", "off", "1", "0", "true", "false"].includes(value)) return { error: fmt(S.url_bad_chances, { value }) };
+      settings.chances = ["on", "1", "true"].includes(value);
     } else {
       const info = flagInfo.find((f) => f.name === name);
       settings.flags[name] = parseFlag(value, info);
@@ -98,6 +101,7 @@ function keepLanguageSwitch() {
 function writeUrl(settings, moves = null) {
   const params = [["seed", settings.seed], ["seat", String(settings.seat)]];
   if (!settings.hints) params.push(["hints", "off"]);
+  if (settings.chances === false) params.push(["chances", "off"]);
   const preset = settings.preset || defaultPreset();
   if (preset !== defaultPreset()) params.push(["preset", preset]);
   const base = presetValues(preset);
@@ -157,12 +161,11 @@ function buildForm(settings) {
   const form = ui.form;
   const playersInfo = data.flags.find((f) => f.name === "players");
   const wanted = settings.flags.players ?? playersInfo.default;
-  const players = (playersInfo.choices || [playersInfo.default]).includes(wanted) ? wanted : playersInfo.default;
-  form.elements.players.replaceChildren(...(playersInfo.choices || [playersInfo.default]).map((n) =>
-    el("option", { value: n, selected: n === players }, String(n))));
+  const players = fillPlayers(settings.preset, wanted);
   fillSeats(players, settings.seat);
   form.elements.seed.value = settings.seed;
   form.elements.hints.checked = settings.hints;
+  form.elements.chances.checked = settings.chances !== false;
   const fields = document.getElementById("flag-fields");
   const presets = data.presets || [];
   const presetNow = presets.find((p) => p.name === settings.preset) || presets[0];
@@ -189,7 +192,18 @@ function buildForm(settings) {
   }));
   if (presetNow) describePreset(presetNow, presetDoc);
   form.elements.players.onchange = () => fillSeats(Number(form.elements.players.value), 0);
-  form.elements.players.disabled = (playersInfo.choices || []).length < 2;
+}
+
+/** The player counts ``preset`` seats (Daifugo: 3 to 6, or 4 to 8 in the cut-in game), ``wanted``
+ * chosen when it is one of them; returns the count chosen. */
+function fillPlayers(presetName, wanted) {
+  const info = data.flags.find((f) => f.name === "players");
+  const preset = (data.presets || []).find((p) => p.name === presetName);
+  const choices = (preset && preset.players && preset.players.length ? preset.players : info.choices) || [info.default];
+  const players = choices.includes(wanted) ? wanted : choices.includes(info.default) ? info.default : choices[0];
+  ui.form.elements.players.replaceChildren(...choices.map((n) => el("option", { value: n, selected: n === players }, String(n))));
+  ui.form.elements.players.disabled = choices.length < 2;
+  return players;
 }
 
 function fillSeats(players, seat) {
@@ -212,7 +226,8 @@ function readForm() {
   const seed = !typed || (st.settings && typed === st.settings.seed) ? randomSeed() : typed;
   form.elements.seed.value = seed;
   const preset = form.elements.preset ? form.elements.preset.value : defaultPreset();
-  return { seed, seat: Number(form.elements.seat.value), hints: form.elements.hints.checked, preset, flags };
+  return { seed, seat: Number(form.elements.seat.value), hints: form.elements.hints.checked,
+    chances: form.elements.chances.checked, preset, flags };
 }
 
 /** The preset's words beside its select: what it is, and what it changes from the defaults. */
@@ -229,10 +244,9 @@ function applyPreset(name, box) {
   for (const info of data.flags) {
     const value = info.name in preset.values ? preset.values[info.name] : info.default;
     if (info.name === "players") {
-      if (Number(form.elements.players.value) !== value) {
-        form.elements.players.value = String(value);
-        fillSeats(value, 0);
-      }
+      const before = Number(form.elements.players.value);
+      const now = fillPlayers(name, info.name in preset.values ? value : before);
+      if (now !== before) fillSeats(now, 0);
       continue;
     }
     const field = form.elements[`flag-${info.name}`];
@@ -350,7 +364,9 @@ async function afterAction(applied, generation) {
   const settled = !applied.window ? applied.state : await resolveWindow(engine, {
     state: applied.state, learner: st.settings.seat, lang: data.lang, logSince: st.log.length,
     alive: () => generation === st.generation,
-    ask: (view, actions, words) => askLearnerOutOfTurn(view, actions, words),
+    // with "offer my chances" off, every window passes the learner by (with two decks a cut-in
+    // is open after most plays)
+    ask: (view, actions, words) => (st.settings.chances === false ? Promise.resolve(null) : askLearnerOutOfTurn(view, actions, words)),
     taken: (id) => st.undo.push(id),
   });
   if (settled === null) return false;
@@ -401,7 +417,8 @@ function draw() {
   const view = st.view;
   const myTurn = view.to_act === st.settings.seat;
   renderTable(ui.table, view, {
-    phases: ui.phases, deciding: myTurn, selected: st.selected,
+    // out of turn, cards are selected only for a declaration made with them (an exposure)
+    phases: ui.phases, deciding: myTurn || (!view.result && selectSides().length > 0), selected: st.selected,
     onToggle: (id, index) => toggleCard(st.selected, id, index, ui.table, draw),
     legalKeys: null,
   });
@@ -413,9 +430,18 @@ function draw() {
   ui.nextRound.hidden = !view.result;
 }
 
+/** Side declarations made with the selected cards (Daifugo's exposure): one button each, from the view. */
+function selectSides() {
+  return ((st.view && st.view.display.side) || []).filter((entry) => entry.select);
+}
+
 function renderDecision(myTurn) {
-  const side = (st.side || []).map((action) => el("button", { type: "button", class: "side", onclick: () => act(action, true) },
-    decisionLabel(action)));
+  const bySelection = selectSides();
+  const keys = new Set(bySelection.map((entry) => entry.select));
+  const side = (st.side || []).filter((action) => !(action && typeof action === "object" && Object.keys(action).some((k) => keys.has(k))))
+    .map((action) => el("button", { type: "button", class: "side", onclick: () => act(action, true) }, decisionLabel(action)));
+  side.push(...bySelection.map((entry) => el("button", { type: "button", class: "side", "data-select": entry.select,
+    disabled: st.selected.size === 0, onclick: () => act({ [entry.select]: selectedTokens() }, true) }, entry.label)));
   ui.decision.hidden = !myTurn && !side.length;
   if (ui.decision.hidden) return;
   const buttons = [];
@@ -560,7 +586,7 @@ export async function start(startedEngine) {
     nextRound: "btn-next-round", share: "share", shareMoment: "share-moment",
   })) ui[key] = document.getElementById(id);
   const parsed = readUrl(location.search, data.flags, data.game);
-  buildForm(parsed.settings || { seed: "1", seat: 0, hints: true, flags: {}, moves: null });
+  buildForm(parsed.settings || { seed: "1", seat: 0, hints: true, chances: true, flags: {}, moves: null });
   ui.form.addEventListener("submit", (event) => {
     event.preventDefault();
     if (engine.ready) newDeal(readForm());

@@ -243,7 +243,8 @@ export function renderTable(container, view, opts = {}) {
   const mine = d.seats[view.seat] || { notes: [] };
   const hand = el("section", { class: `hand${view.to_act === view.seat ? " to-act" : ""}`, "aria-label": S.hand, tabindex: "-1" },
     el("h3", {}, seatLabel(view, view.seat), view.to_act === view.seat ? " ◀" : "", mine.notes.map((note) => ` · ${note}`)),
-    el("div", { class: "cards", role: "group", "aria-label": S.hand }, (view.hand || []).map((token, index) => handCard(token, index, opts))));
+    el("div", { class: "cards", role: "group", "aria-label": S.hand }, (view.hand || []).map((token, index) =>
+      handCard(token, index, { ...opts, open: openInHand(view.hand, mine.open, index) }))));
   container.replaceChildren(table, hand);
   fitHand(container);
   watchHand(container);
@@ -315,7 +316,15 @@ function seatBox(view, seat, played) {
       : el("p", { class: "count" }, count ? el("span", { class: "card back", "aria-hidden": "true" }) : null,
         fmt(count === 1 ? S.cards_count_one : S.cards_count, { n: count })),
     info.notes.map((note) => el("p", { class: "points" }, note)),
+    openCards(info.open),
     playedSlot(view, seat, played, false));
+}
+
+/** The cards of a seat's hand that lie face up for everyone (Daifugo's exposed cards), or nothing. */
+function openCards(tokens) {
+  if (!tokens || !tokens.length) return null;
+  return el("div", { class: "cards open-cards", "aria-label": S.face_up }, el("span", { class: "open-label" }, S.face_up),
+    tokens.map(cardImage));
 }
 
 /** The place in front of ``seat`` where its play lies (kept even when empty, so nothing moves). */
@@ -344,14 +353,24 @@ function renderZone(zone) {
   return el("div", { class: "zone" }, body);
 }
 
+/** Whether the hand's card at ``index`` is one of the seat's exposed cards (a token held twice
+ * may be exposed once: the hand's first copies count as the exposed ones, as the engine takes them). */
+function openInHand(hand, open, index) {
+  if (!open || !open.length) return false;
+  const token = hand[index];
+  const exposed = open.filter((t) => t === token).length;
+  return hand.slice(0, index).filter((t) => t === token).length < exposed;
+}
+
 function handCard(token, index, opts) {
   const deciding = Boolean(opts.deciding);
   const id = `${index}:${token}`;
   const pressed = Boolean(opts.selected && opts.selected.has(id));
   const attrs = {
-    class: `${cardClass(token)}${pressed ? " selected" : ""}`,
+    class: `${cardClass(token)}${pressed ? " selected" : ""}${opts.open ? " face-up" : ""}`,
     type: "button",
-    "aria-label": cardName(token) + (pressed ? ` (${S.selected})` : ""),
+    title: opts.open ? S.face_up_card : null,
+    "aria-label": cardName(token) + (opts.open ? ` (${S.face_up_card})` : "") + (pressed ? ` (${S.selected})` : ""),
     "aria-pressed": deciding ? String(pressed) : null,
     disabled: !deciding,
     "data-token": token,
@@ -681,8 +700,9 @@ export function phaseControls(view, h) {
   if (!d) return [];
   if (d.kind === "choose") return d.menus ? partControls(d, h.choose) : choiceButtons(d.options.map((o) => o.action), h.choose);
   if (d.kind === "cards" && d.slots) return slotControls(d, h);
+  if (d.kind === "positions" || (d.kind === "cards" && d.from === "pool")) return pickControls(d, h);
   if (d.kind === "cards") {
-    return [el("button", { type: "button", class: "primary", id: "btn-confirm", disabled: count !== d.spec.k,
+    return [el("button", { type: "button", class: "primary", id: "btn-confirm", disabled: !countFits(d.spec, count),
       onclick: () => h.chooseSelected(d.spec.key) }, d.confirm),
     el("button", { type: "button", onclick: h.clear, disabled: count === 0 }, d.clear || S.clear)];
   }
@@ -690,6 +710,51 @@ export function phaseControls(view, h) {
   if (d.pass) out.push(el("button", { type: "button", id: "btn-pass", onclick: () => h.choose("PASS") }, d.pass_label));
   out.push(el("button", { type: "button", onclick: h.clear, disabled: count === 0 }, d.clear));
   return out;
+}
+
+/** Whether ``count`` chosen cards answer the spec: exactly ``k``, or ``at_least`` … ``k``. */
+function countFits(spec, count) {
+  return spec.at_least === undefined || spec.at_least === null ? count === spec.k : count >= spec.at_least && count <= spec.k;
+}
+
+/**
+ * The open pick from cards that are not in the hand (``d.from`` "pool": Daifugo's discard pile),
+ * or of face-down cards by position (``d.kind`` "positions": Q-peeping, a blind A-open): which
+ * of them are chosen, by index, while pickControls draws it.
+ */
+let picks = null;
+
+/**
+ * A row of the pool's cards (faces) or of another hand's face-down cards (backs, numbered), each a
+ * toggle; the confirm button sends ``{key: [cards]}`` or ``{key: [positions]}`` once the count fits
+ * (tutor/choices.py: ChooseCards, ChoosePositions).
+ */
+function pickControls(d, h) {
+  const spec = d.spec;
+  const blind = d.kind === "positions";
+  const items = blind ? Array.from({ length: spec.size }, (_, i) => i) : spec.pool;
+  const key = JSON.stringify([spec.key, spec.k, blind ? spec.size : spec.pool, spec.seat ?? null]);
+  if (!picks || picks.key !== key) picks = { key, chosen: new Set() };
+  const redraw = h.redraw || (() => {});
+  const toggles = items.map((item, i) => {
+    const on = picks.chosen.has(i);
+    const name = blind ? fmt(S.face_down_card, { n: i + 1 }) : cardName(item);
+    return el("button", { type: "button", class: `${blind ? "card back pick" : `${cardClass(item)} pick`}${on ? " selected" : ""}`,
+      "aria-pressed": String(on), "aria-label": name, "data-pick": i, "data-token": blind ? null : item,
+      onclick: () => {
+        if (picks.chosen.has(i)) picks.chosen.delete(i);
+        else if (picks.chosen.size < spec.k) picks.chosen.add(i);
+        redraw();
+        focusControl(`[data-pick="${i}"]`);
+      } }, blind ? el("span", { class: "pick-number" }, String(i + 1)) : cardFace(item));
+  });
+  const chosen = [...picks.chosen].sort((a, b) => a - b);
+  const value = blind ? chosen : chosen.map((i) => items[i]);
+  return [el("div", { class: "pick-row" }, d.whose ? el("p", { class: "whose" }, d.whose) : null,
+    el("div", { class: "cards picks", role: "group", "aria-label": d.whose || S.pool }, toggles)),
+  el("button", { type: "button", class: "primary", id: "btn-confirm", disabled: !countFits(spec, chosen.length),
+    onclick: () => { picks = null; h.choose({ [spec.key]: value }); } }, d.confirm),
+  el("button", { type: "button", disabled: chosen.length === 0, onclick: () => { picks.chosen.clear(); redraw(); } }, d.clear || S.clear)];
 }
 
 // ------------------------------------------------------------------ out of turn

@@ -80,7 +80,10 @@ def test_random_level_bots_cut_in_and_make_every_kind_of_decision():
     ``window`` by a seeded coin toss; whole games end, and the random bots cut in."""
     seen: set[str] = set()
     cut_ins = declined = 0
-    for seed in range(4):
+    wanted = {"seven_pass", "ten_discard", "q_peeping", "k_greed", "a_open"}
+    for seed in range(24):  # the coin tosses hang on state ids, which other tests move: play until all are seen
+        if wanted <= seen and cut_ins and declined:
+            break
         sid = ok({"op": "new", "game": "daifugo", "preset": "cutin", "seed": seed, "flags": {"players": 6}})["state"]
         for step in range(3000):
             view = ok({"op": "view", "state": sid})["view"]
@@ -101,4 +104,4 @@ def test_random_level_bots_cut_in_and_make_every_kind_of_decision():
         else:
             raise AssertionError("the game did not end")
     assert cut_ins and declined, (cut_ins, declined)
-    assert {"seven_pass", "ten_discard", "q_peeping", "k_greed", "a_open"} <= seen, seen
+    assert wanted <= seen, seen

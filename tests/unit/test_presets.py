@@ -110,9 +110,8 @@ class TestResolveFlags:
         assert resolve_flags(game, None, {}) == game.flags() == resolve_flags(game, "seed", None)
 
     def test_a_game_may_start_from_the_preset_it_teaches(self) -> None:
-        """Daifugo's seed is the cut-in game, whose course and table come with issue 18: a new game
-        starts from ``base`` (its ``default_preset``), and the practice table offers only ``base``;
-        the cut-in game is still there by name (the golden cases, the CLI, the bridge)."""
+        """Daifugo's seed is the cut-in game, taught after the ordinary one: a new game starts from
+        ``base`` (its ``default_preset``), and the practice table offers both by name."""
         game = find_game("daifugo")
         assert game.default_preset == "base"
         assert resolve_flags(game, None, {}).preset == "base" == game.default_flags().preset
@@ -121,7 +120,7 @@ class TestResolveFlags:
             flags = resolve_flags(game, name, {})
             assert flags.preset == "cutin" and flags.cut_in and flags.decks == 2
         assert resolve_flags(game, None, {"four_cut": True}).four_cut
-        assert list(game.playable_presets()) == ["base"]
+        assert list(game.playable_presets()) == ["base", "cutin"]  # "seed" is the cut-in game: offered once
         assert list(find_game("tichu").playable_presets()) == ["seed", "official"]
 
     def test_preset_then_overrides(self) -> None:

@@ -408,10 +408,12 @@ def effect_spec(state: State, seat: int) -> Any:
         return ChooseCards("ten_discard", state.hands[seat], eff.count, rule_ids=rule + ("DFG-OPEN-4",))
     if eff.kind == "q_peeping":
         assert eff.target is not None
-        return ChoosePositions("q_peeping", len(state.hidden_of(eff.target)), eff.count, rule_ids=rule)
+        return ChoosePositions("q_peeping", len(state.hidden_of(eff.target)), eff.count, rule_ids=rule,
+                               seat=eff.target)
     if eff.kind == "a_open" and eff.cut is not None:
         assert eff.target is not None
-        return ChoosePositions("a_open", len(state.hidden_of(eff.target)), eff.count, rule_ids=rule)
+        return ChoosePositions("a_open", len(state.hidden_of(eff.target)), eff.count, rule_ids=rule,
+                               seat=eff.target)
     if eff.kind == "a_open":
         k = min(eff.count, len(state.hidden_of(seat)))
         return ChooseCards("a_open", state.hidden_of(seat), k, rule_ids=rule)

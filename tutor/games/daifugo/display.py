@@ -26,6 +26,10 @@ def display_parts(game: Any, state: Any, view: dict[str, Any], seat: int | None,
     info.append(t("dfg.display.order_reversed" if view["revolution"] else "dfg.display.order_normal"))
     if view.get("bound_suits"):
         info.append(t("dfg.display.bound", suits=view["bound_suits"]))
+    if view.get("jback"):
+        info.append(t("dfg.display.jback"))
+    if view.get("direction", 1) == -1:
+        info.append(t("dfg.display.turns_reversed"))
     if view.get("rank_binding"):
         info.append(t("dfg.display.rank_bound_end") if view["rank_binding"] == "JOKER"
                     else t("dfg.display.rank_bound", rank=view["rank_binding"]))
@@ -33,6 +37,11 @@ def display_parts(game: Any, state: Any, view: dict[str, Any], seat: int | None,
     if view["phase"] == "exchange":
         waiting = [s for s in view["exchanging"] if not view["exchanged"][s]]
         zones.append({"text": t("dfg.display.exchanging", seats=waiting)})
+    effect = view.get("effect")
+    if effect is not None:  # the effect decision in progress: who chooses what (§9)
+        kind = effect["kind"] + ("_cut" if effect["kind"] == "a_open" and effect["cut"] is not None else "")
+        zones.append({"text": t(f"dfg.display.effect.{kind}", seat=effect["chooser"], count=effect["count"],
+                                target=effect["target"])})
     if view.get("last_field") and not view.get("trick"):
         cards = [c for e in view["last_field"] for c in e.get("cards", [])]
         zones.append({"label": t("dfg.display.flowed"), "cards": cards[-8:]})
@@ -42,5 +51,6 @@ def display_parts(game: Any, state: Any, view: dict[str, Any], seat: int | None,
         order = sorted(range(n), key=lambda s: r["places"][str(s)])
         result = t("dfg.display.result", ranking=[t("dfg.display.ranked", seat=s, title=t(f"dfg.title.{r['titles'][str(s)]}"))
                                                   for s in order])
-    return {"badges": badges, "notes": {}, "info": info, "zones": zones, "show_trick": view["phase"] in ("play", "score"),
+    opened = {int(s): cards for s, cards in (view.get("exposed") or {}).items()}  # exposed cards (§10)
+    return {"badges": badges, "notes": {}, "open": opened, "info": info, "zones": zones, "show_trick": view["phase"] in ("play", "score"),
             "result": result, "reveal": view["phase"] == "score"}

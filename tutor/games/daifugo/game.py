@@ -62,19 +62,20 @@ class Daifugo(Game):
     kinds = ("legal", "steps")
     direction = "clockwise"  # daifugo.md names none for the seats' places; a choice for the page
     suits_matter = True
-    # the seed's game is the cut-in game (§12's default column); the course and the practice
-    # table teach the ordinary game until the cut-in course and table land (issue 18), so a new
-    # game, the practice page and the CLI start from it
+    # the seed's game is the cut-in game (§12's default column, what ``flags`` starts from); the
+    # course teaches the ordinary game first and the cut-in game on top of it, so a new game, the
+    # practice page and the CLI start from the ordinary one, and the cut-in game is one choice away
+    # (a choice of ours: links without a preset keep meaning the ordinary game)
     default_preset = "base"
-    # the practice form offers the base game's flags: the preset is chosen by its own control,
-    # and the cut-in game's rules and their parameters wait for the cut-in table (issue 18)
-    fixed_flags = ("preset", *CUTIN_RULES, "k_divisor", "a_divisor", "cutin_can_revolt",
-                   "salvage_transfers_on_cutin")
+    # the practice form offers every flag (the cut-in game's local rules as a checklist); the
+    # preset is chosen by its own control
+    fixed_flags = ("preset",)
+    side_by_selection = ("expose",)  # voluntary exposure (DFG-OPEN-2 h): any of the hidden cards
 
     def playable_presets(self) -> dict[str, dict[str, Any]]:
-        """The practice table plays the ordinary game: the cut-in game's effect decisions (cards
-        to pass, blind picks, exposed cards to take) need controls the page gets with issue 18."""
-        return {"base": self.presets["base"]}
+        """The ordinary game and the cut-in game; "seed" names the cut-in game too, so it is not
+        offered twice."""
+        return {k: v for k, v in super().playable_presets().items() if k != "seed"}
 
     # ------------------------------------------------------------------ flags
     def flags(self, data: Mapping[str, Any] | None = None, path: str = "flags") -> Flags:
