@@ -36,6 +36,9 @@ class ChooseCards:
     #: "choose ``at_least`` to ``k`` cards" (Daifugo's 6-salvage: any 0 … n cards of the discard
     #: pile); None: exactly ``k``. Only for a set of cards (``assign_to`` None)
     at_least: int | None = None
+    #: whether the pool is (part of) the chooser's hand, selected there; False: cards from
+    #: elsewhere (Daifugo's discard pile), which the page draws beside the decision
+    in_hand: bool = True
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "pool", tuple(self.pool))
@@ -175,7 +178,8 @@ class ChooseCards:
         return {"choose": "cards", "key": self.key, "k": self.k, "pool": [c.token for c in self.pool],
                 "assign_to": list(self.assign_to) if self.assign_to is not None else None,
                 "distinct": self.distinct, "count": self.count(), "rule_ids": list(self.rule_ids),
-                **({"at_least": self.at_least} if self.at_least is not None else {})}
+                **({"at_least": self.at_least} if self.at_least is not None else {}),
+                **({} if self.in_hand else {"in_hand": False})}
 
 
 @dataclass(frozen=True)

@@ -82,7 +82,7 @@ def _option(game: "Game", action: Action, lang: str) -> dict[str, Any]:
     item = cache.get((action, lang))
     if item is None:
         data = action.to_json()
-        item = {"action": data, "key": action_key(game, data), "label": action_label(game, action, lang)}
+        item = {"action": data, "key": action_key(game, data), "label": game.action_label(action, lang)}
         parts = game.action_parts(action, lang)
         if parts is not None:
             item["parts"] = parts
@@ -102,16 +102,6 @@ def _slot_label(game: "Game", state: Any, seat: int, to: int, lang: str) -> str:
     return render("common.decision.card_for_role", {"seat": to, "role": render(role, {}, lang)}, lang)
 
 
-def _within(pool: Any, hand: Any) -> bool:
-    """Whether every card of ``pool`` is in ``hand`` (as many times): a choice made in the hand."""
-    left = list(hand)
-    for card in pool:
-        if card not in left:
-            return False
-        left.remove(card)
-    return True
-
-
 def describe(game: "Game", state: Any, seat: int, lang: str = "en") -> dict[str, Any] | None:
     """The decision open to ``seat`` in turn, as the page draws it; None when it has none."""
     prefix = message_prefix(game)
@@ -122,7 +112,7 @@ def describe(game: "Game", state: Any, seat: int, lang: str = "en") -> dict[str,
             return {"kind": "positions", "spec": spec.to_json(), "confirm": confirm,
                     "whose": render("common.decision.whose", {"seat": spec.seat}, lang)}
         out: dict[str, Any] = {"kind": "cards", "spec": spec.to_json(), "confirm": confirm,
-                               "from": "hand" if _within([c.token for c in spec.pool], game.hands(state)[seat]) else "pool"}
+                               "from": "hand" if spec.in_hand else "pool"}
         if spec.assign_to is not None:
             out["slots"] = {str(s): _slot_label(game, state, seat, s, lang) for s in spec.assign_to}
         return out

@@ -6,7 +6,8 @@ learner's language, so ``site/static/table.js`` draws any game without branching
 name or its own view keys. A game fills in what is its own through ``Game.display_parts``
 (its seat roles, its bid line, its kitty, its result sentence); the shape below is common:
 
-* ``phases``: ``[{id, name}]`` in order, for the phase list;
+* ``phases``: ``[{id, name}]`` in order, for the phase list, and ``phase``, the current one of them
+  (a game's sub-step, a Daifugo effect decision, shows the phase it belongs to);
 * ``seats``: per seat ``{label, notes, open}``: "Seat 2 (you) · landlord", lines under it
   ("40 points taken"), and the cards of its hand that lie face up for everyone (Daifugo's
   exposed cards; usually none);
@@ -14,7 +15,8 @@ name or its own view keys. A game fills in what is its own through ``Game.displa
 * ``ring``: the other seats around the table, ``{left, opposite, right}`` (``ring``);
 * ``info``: short facts above the trick ("Bid: 2 · Stake ×4");
 * ``zones``: boxes beside the trick, each ``{label?, cards?, text?, items?, details?}``;
-* ``trick``: ``{show, holding, label, empty, out_of_turn}`` for the view's ``trick`` entries:
+* ``trick``: ``{show, holding, label, empty, out_of_turn}`` for the view's ``trick`` entries
+  (``out_of_turn``: the mark of a play out of turn, a game's own word: a bomb, a cut-in):
   ``holding`` is the index of the entry that holds the trick, ``label`` names it ("To beat" in
   climbing games, "Holds the trick" in trick-taking ones), ``empty`` is said when the viewer leads;
 * ``decision``: ``tutor.decisions.describe`` for the viewing seat (None when it has none);
@@ -114,6 +116,7 @@ def build(game: "Game", state: Any, seat: int | None, view: dict[str, Any], lang
     roles = [role_key(players, seat, s, game.direction, partner) for s in range(players)]
     return {
         "phases": phase_names(game, lang),
+        "phase": parts.get("phase", view.get("phase")),  # which of ``phases`` is current (a sub-step shows its phase)
         "seats": [{"label": seat_label(s, seat, badges.get(s, []), lang), "notes": notes.get(s, []),
                    "role": render(roles[s], {}, lang) if roles[s] else None, "open": parts.get("open", {}).get(s, [])}
                   for s in range(players)],
@@ -121,7 +124,7 @@ def build(game: "Game", state: Any, seat: int | None, view: dict[str, Any], lang
         "info": parts.get("info", []),
         "zones": parts.get("zones", []),
         "trick": {"show": show, "holding": holding, "label": render(parts.get("marker", "common.display.to_beat"), {}, lang),
-                  "empty": empty, "out_of_turn": render("common.display.out_of_turn", {}, lang)},
+                  "empty": empty, "out_of_turn": render(parts.get("out_of_turn", "common.display.out_of_turn"), {}, lang)},
         "decision": game.decision(state, seat, lang) if seat is not None else None,
         "side": side_entries(game, state, seat, lang) if seat is not None else [],
         "result": parts.get("result"),

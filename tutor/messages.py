@@ -90,8 +90,14 @@ class _Formatter(string.Formatter):
     def format_field(self, value: Any, format_spec: str) -> str:
         if "|" in format_spec:
             one, _, many = format_spec.partition("|")
-            return one if value == "1" else many
+            n = getattr(value, "n", None)  # a list agrees with its length ("3♦ is exposed")
+            return one if (n == 1 if n is not None else value == "1") else many
         return super().format_field(value, format_spec)
+
+
+class _Listed(str):
+    """A list parameter as its text, remembering how many items it had (for ``{x:one|many}``)."""
+    n: int
 
 
 _FORMATTER = _Formatter()
@@ -136,7 +142,13 @@ def _render(key: str, params: Mapping[str, Any] | None, lang: str) -> str:
         # "1 honour", not "1 honours"; "no honours", not "0 honours: ": a catalog may give a variant
         template = cat.get(f"{key}.{'one' if count == 1 else 'zero'}", template)
     prefix = key.split(".", 1)[0]
-    values = {k: _format_param(k, v, prefix, lang) for k, v in (params or {}).items()}
+    values: dict[str, Any] = {}
+    for k, v in (params or {}).items():
+        text = _format_param(k, v, prefix, lang)
+        if isinstance(v, (list, tuple)):
+            text = _Listed(text)
+            text.n = len(v)
+        values[k] = text
     try:
         return _FORMATTER.vformat(template, (), values)
     except (KeyError, IndexError, ValueError):

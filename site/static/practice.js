@@ -271,8 +271,8 @@ async function newDeal(settings) {
   // a link to a moment: the deal, then its moves replayed by the engine, each checked
   const seed = seedValue(settings.seed);
   const reply = await engine.call(settings.moves
-    ? { op: "replay_deal", game: data.game, flags: settings.flags, seed, viewer: settings.seat, moves: settings.moves, lang: data.lang }
-    : { op: "new", game: data.game, flags: settings.flags, seed, viewer: settings.seat, lang: data.lang });
+    ? { op: "replay_deal", game: data.game, preset: settings.preset || defaultPreset(), flags: settings.flags, seed, viewer: settings.seat, moves: settings.moves, lang: data.lang }
+    : { op: "new", game: data.game, preset: settings.preset || defaultPreset(), flags: settings.flags, seed, viewer: settings.seat, lang: data.lang });
   if (generation !== st.generation) return;
   if (!reply.ok) {
     showUrlError(reply.error);

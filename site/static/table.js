@@ -185,7 +185,7 @@ export function seatLabel(view, seat) {
 export function renderPhases(list, view) {
   const phases = (view.display && view.display.phases) || [];
   list.replaceChildren(...phases.map((phase) => {
-    const current = phase.id === view.phase;
+    const current = phase.id === ((view.display && view.display.phase) || view.phase);
     return el("li", { class: current ? "current" : null, "aria-current": current ? "step" : null },
       current ? "▶ " : "", phase.name);
   }));
@@ -712,6 +712,18 @@ export function phaseControls(view, h) {
   return out;
 }
 
+/** 0 … n-1 in a random order (crypto.getRandomValues: no seed to guess from). */
+function shuffled(n) {
+  const order = Array.from({ length: n }, (_, i) => i);
+  const noise = new Uint32Array(Math.max(n, 1));
+  crypto.getRandomValues(noise);
+  for (let i = n - 1; i > 0; i--) {
+    const j = noise[i] % (i + 1);
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  return order;
+}
+
 /** Whether ``count`` chosen cards answer the spec: exactly ``k``, or ``at_least`` … ``k``. */
 function countFits(spec, count) {
   return spec.at_least === undefined || spec.at_least === null ? count === spec.k : count >= spec.at_least && count <= spec.k;
@@ -734,12 +746,15 @@ function pickControls(d, h) {
   const blind = d.kind === "positions";
   const items = blind ? Array.from({ length: spec.size }, (_, i) => i) : spec.pool;
   const key = JSON.stringify([spec.key, spec.k, blind ? spec.size : spec.pool, spec.seat ?? null]);
-  if (!picks || picks.key !== key) picks = { key, chosen: new Set() };
+  // a blind pick must stay blind: the engine counts positions in the hand's sorted order, so the
+  // backs are laid out shuffled (back 1 may be any position), as cards held face down would be
+  if (!picks || picks.key !== key) picks = { key, chosen: new Set(), order: shuffled(items.length) };
   const redraw = h.redraw || (() => {});
   const toggles = items.map((item, i) => {
     const on = picks.chosen.has(i);
     const name = blind ? fmt(S.face_down_card, { n: i + 1 }) : cardName(item);
-    return el("button", { type: "button", class: `${blind ? "card back pick" : `${cardClass(item)} pick`}${on ? " selected" : ""}`,
+    // (no template literal inside another: the minifier drops the space between them)
+    return el("button", { type: "button", class: (blind ? "card back pick" : cardClass(item) + " pick") + (on ? " selected" : ""),
       "aria-pressed": String(on), "aria-label": name, "data-pick": i, "data-token": blind ? null : item,
       onclick: () => {
         if (picks.chosen.has(i)) picks.chosen.delete(i);
@@ -749,7 +764,7 @@ function pickControls(d, h) {
       } }, blind ? el("span", { class: "pick-number" }, String(i + 1)) : cardFace(item));
   });
   const chosen = [...picks.chosen].sort((a, b) => a - b);
-  const value = blind ? chosen : chosen.map((i) => items[i]);
+  const value = blind ? chosen.map((i) => picks.order[i]).sort((a, b) => a - b) : chosen.map((i) => items[i]);
   return [el("div", { class: "pick-row" }, d.whose ? el("p", { class: "whose" }, d.whose) : null,
     el("div", { class: "cards picks", role: "group", "aria-label": d.whose || S.pool }, toggles)),
   el("button", { type: "button", class: "primary", id: "btn-confirm", disabled: !countFits(spec, chosen.length),

@@ -311,9 +311,10 @@ def finish_turn(game: "Daifugo", state: State, owner: int, flow: bool, skip: int
     A21), or the next turn from the owner past ``skip`` seats (DFG-FIVE-1, DFG-CUT-4)."""
     if game._game_ends(state):
         return game._finish(state)
-    rules = ("DFG-EIGHT-1",) if _was_eight(state) and flow else ("DFG-FLOW-1",)
-    if flow:
-        return game._flow(state, owner, rules)
+    if flow:  # the effect that flowed the field said so already (8-cut, 4-cut, a 5-skip lap, a 9 for two)
+        if _was_eight(state):
+            return game._flow(state, owner, ("DFG-EIGHT-1",))
+        return game._flow(state, owner, ("DFG-FLOW-1",), key="dfg.event.flow.effect")
     if skip:
         before = next_seat(owner, state.players, state.active, state.direction, skip=skip - 1)
         return game._advance(state, before)
@@ -401,7 +402,8 @@ def effect_spec(state: State, seat: int) -> Any:
         return None
     rule = (EFFECT_RULE[eff.kind],)
     if eff.kind == "six_salvage":
-        return ChooseCards("six_salvage", state.discard_pile, eff.count, rule_ids=rule, at_least=0)
+        return ChooseCards("six_salvage", state.discard_pile, eff.count, rule_ids=rule, at_least=0,
+                           in_hand=False)
     if eff.kind == "seven_pass":
         return ChooseCards("seven_pass", state.hidden_of(seat), eff.count, rule_ids=rule + ("DFG-OPEN-4",))
     if eff.kind == "ten_discard":
@@ -553,7 +555,8 @@ def apply_effect(game: "Daifugo", state: State, seat: int, payload: Any) -> Stat
             state = take_from_hand(state, source, (card,))
             moved.append(card)
         state = add_to_hand(state, eff.target, tuple(moved), exposed=True)
-        state = _logged(state, _event("dfg.event.k_greed", rule, seat=seat, to=eff.target, cards=format_cards(moved)))
+        state = _logged(state, _event("dfg.event.k_greed_self" if eff.target == seat else "dfg.event.k_greed", rule, seat=seat, to=eff.target, cards=format_cards(moved),
+                                      count=len(moved)))
         for source in sorted({s for s, _ in payload}):
             state = _out_by_effect(game, state, source)
     elif eff.kind == "a_open":

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...messages import render
+from .state import EFFECT_PHASES
 
 
 def display_parts(game: Any, state: Any, view: dict[str, Any], seat: int | None, lang: str) -> dict[str, Any]:
@@ -23,11 +24,12 @@ def display_parts(game: Any, state: Any, view: dict[str, Any], seat: int | None,
             mine.append(t("dfg.display.eliminated" if s in view.get("eliminated", []) else "dfg.display.place", place=place))
         badges[s] = mine
     info = [t("dfg.display.game", game=view["game_no"])]
-    info.append(t("dfg.display.order_reversed" if view["revolution"] else "dfg.display.order_normal"))
+    # the order in force: a revolution, and a J-back on top of it until the field clears (DFG-JBACK-1)
+    order = {(False, False): "order_normal", (True, False): "order_reversed", (False, True): "order_jback",
+             (True, True): "order_both"}[(bool(view["revolution"]), bool(view.get("jback")))]
+    info.append(t(f"dfg.display.{order}"))
     if view.get("bound_suits"):
         info.append(t("dfg.display.bound", suits=view["bound_suits"]))
-    if view.get("jback"):
-        info.append(t("dfg.display.jback"))
     if view.get("direction", 1) == -1:
         info.append(t("dfg.display.turns_reversed"))
     if view.get("rank_binding"):
@@ -39,7 +41,8 @@ def display_parts(game: Any, state: Any, view: dict[str, Any], seat: int | None,
         zones.append({"text": t("dfg.display.exchanging", seats=waiting)})
     effect = view.get("effect")
     if effect is not None:  # the effect decision in progress: who chooses what (§9)
-        kind = effect["kind"] + ("_cut" if effect["kind"] == "a_open" and effect["cut"] is not None else "")
+        kind = effect["kind"] + ("_cut" if effect["kind"] == "a_open" and effect["cut"] is not None else
+                                 "_self" if effect["kind"] == "k_greed" and effect["target"] == effect["chooser"] else "")
         zones.append({"text": t(f"dfg.display.effect.{kind}", seat=effect["chooser"], count=effect["count"],
                                 target=effect["target"])})
     if view.get("last_field") and not view.get("trick"):
@@ -52,5 +55,7 @@ def display_parts(game: Any, state: Any, view: dict[str, Any], seat: int | None,
         result = t("dfg.display.result", ranking=[t("dfg.display.ranked", seat=s, title=t(f"dfg.title.{r['titles'][str(s)]}"))
                                                   for s in order])
     opened = {int(s): cards for s, cards in (view.get("exposed") or {}).items()}  # exposed cards (§10)
-    return {"badges": badges, "notes": {}, "open": opened, "info": info, "zones": zones, "show_trick": view["phase"] in ("play", "score"),
+    return {"badges": badges, "notes": {}, "open": opened,
+            "phase": "play" if view["phase"] in EFFECT_PHASES else view["phase"], "info": info, "zones": zones, "show_trick": view["phase"] in ("play", "score", *EFFECT_PHASES),
+            "out_of_turn": "dfg.display.out_of_turn",  # a play out of turn is a cut-in (§8)
             "result": result, "reveal": view["phase"] == "score"}

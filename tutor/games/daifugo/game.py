@@ -56,7 +56,9 @@ class Daifugo(Game):
 
     name = "daifugo"
     title = {"en": "Daifugo", "ja": "大富豪"}
-    phases = PHASES
+    # the phases the page lists; an effect decision (§9) is a step of the play, shown as "Play"
+    # (``display_phase``), with its own words above the trick
+    phases = ("deal", "exchange", "play", "score")
     Flags = Flags
     rule_prefix = "DFG"
     kinds = ("legal", "steps")
@@ -307,16 +309,22 @@ class Daifugo(Game):
         return ChooseCards("exchange", state.hands[seat], self._exchange_count(state, seat), rule_ids=("DFG-EXCH-1",))
 
     def action_label(self, action: Action, lang: str = "en") -> str:
-        """K-greed's options name the exposed cards they move, or that they move none; a cut-in
-        names its cards."""
+        """Every decision of the cut-in game names what it moves: a cut-in its cards, K-greed the
+        exposed cards and whose they are (or that it moves none), the effects their cards or, for a
+        blind pick, the face-down positions counted from 1 (as the page numbers the card backs)."""
         from ...messages import render
-        if isinstance(action, Decision) and action.key == "cut_in":
-            return render("dfg.action.cut_in", {"cards": list(action.value)}, lang)  # type: ignore[arg-type]
-        if isinstance(action, Decision) and action.key == "k_greed":
-            cards = [t for _, tokens in action.value for t in tokens]  # type: ignore[union-attr]
+        if not isinstance(action, Decision):
+            return super().action_label(action, lang)
+        value: Any = action.value
+        if action.key == "k_greed":
+            cards = [t for _, tokens in value for t in tokens]
             if not cards:
                 return render("dfg.action.k_greed_none", {}, lang)
-            return render("dfg.action.k_greed", {"cards": cards}, lang)
+            return render("dfg.action.k_greed", {"cards": cards, "seats": [s for s, tokens in value if tokens]}, lang)
+        if action.key in ("q_peeping", "a_open") and value and all(isinstance(i, int) for i in value):
+            return render("dfg.action.blind_pick", {"positions": [i + 1 for i in value], "count": len(value)}, lang)
+        if action.key in ("cut_in", "seven_pass", "ten_discard", "six_salvage", "a_open", "expose"):
+            return render(f"dfg.action.{action.key}", {"cards": list(value), "count": len(value)}, lang)
         return super().action_label(action, lang)
 
     def decision_options(self, state: State, seat: int) -> list[Action] | None:
@@ -666,7 +674,7 @@ class Daifugo(Game):
         from ...climbing import passes_since_top
         return passes_since_top(state.trick) >= sum(1 for s in range(state.players) if state.active(s))
 
-    def _flow(self, state: State, owner: int, rules: tuple[str, ...]) -> State:
+    def _flow(self, state: State, owner: int, rules: tuple[str, ...], key: str | None = None) -> State:
         """The phase ends: the field to the discard pile, bindings cleared; the owner leads, or
         the next active player after it when it has gone out (DFG-FLOW-1, A21)."""
         n = state.players
@@ -674,7 +682,7 @@ class Daifugo(Game):
         field = tuple(c.physical for e in state.trick for c in e.cards)
         return replace(state, trick=(), last_field=state.trick, discard_pile=state.discard_pile + field, bound=(),
                        rank_bind=C.NO_RANK_BINDING, to_act=leader, jback=False,
-                       log=state.log + (_event("dfg.event.flow.eight" if "DFG-EIGHT-1" in rules else "dfg.event.flow",
+                       log=state.log + (_event(key or ("dfg.event.flow.eight" if "DFG-EIGHT-1" in rules else "dfg.event.flow"),
                                                rules, seat=leader),))
 
     # ------------------------------------------------------------------ out of turn (§8, §10)

@@ -23,9 +23,19 @@ def hint_focus(game: Any, state: Any, seat: int, action: Action | None, in_turn:
         count = 2 if place in (1, state.players) else 1
         key = "dfg.focus.exchange_any" if place in (1, 2) else "dfg.focus.exchange_strongest"
         return focus(key, ("DFG-EXCH-1",), title=title, count=count)
+    effect = state.effect
+    if effect is not None and in_turn and seat == effect.chooser:  # an effect decision (§9)
+        from .cutin import EFFECT_RULE
+        kind = effect.kind + ("_blind" if effect.kind == "a_open" and effect.cut is not None else
+                              "_cut" if effect.kind == "k_greed" and effect.target != effect.chooser else "")
+        return focus(f"dfg.focus.effect.{kind}", (EFFECT_RULE[effect.kind],), count=effect.count, target=effect.target)
     if state.phase != "play" or not in_turn:
         return None
-    order = focus("dfg.focus.reversed", ("DFG-REV-1", "DFG-RANK-3")) if game.reversed_order(state) else None
+    # the order in force, and what turned it: a revolution, a J-back (until the field clears), or both
+    if state.jback:
+        order = focus("dfg.focus.jback_both" if state.revolution else "dfg.focus.jback", ("DFG-JBACK-1", "DFG-RANK-3"))
+    else:
+        order = focus("dfg.focus.reversed", ("DFG-REV-1", "DFG-RANK-3")) if state.revolution else None
     top = game.top_reading(state)
     if top is None:
         return join(focus("dfg.focus.lead", ("DFG-PLAY-1", "DFG-PASS-1")), order)
