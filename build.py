@@ -250,6 +250,10 @@ def build_course(site: Site, game_name: str, by_lang: dict[str, list[Lesson]], m
             payload_steps, strings = intern_texts(payload_steps)
             data = {
                 "game": game_name, "lang": lang, "key": lesson.key, "suits_matter": game.suits_matter,
+                # the rule the lesson teaches, which the learner may switch off to see what it changed
+                "switch": ({"name": lesson.meta["switch"], "title": next(f["title"] for f in flag_words(game, lang)
+                                                                        if f["name"] == lesson.meta["switch"])}
+                           if lesson.meta.get("switch") else None),
                 "phases": phase_names(game, lang), "steps": payload_steps, "strings": strings, "decisions": decisions, "scenarios": lesson.scenarios,
                 "rules": rule_titles(game_name, lang, collect_rule_ids(payload_steps, set())),
                 "wheel": site.wheel_name, "stamp": site.stamp,

@@ -399,14 +399,19 @@ def compute_lesson(lesson: Lesson) -> list[dict[str, Any]]:
             "prose": step.prose, "seat": seat, "frames": frames,
             "scenario": len(lesson.scenarios) - 1, "replay": start_replay, "moves": own_moves,
         }
+        answer_entry = None
         if "ask" in data:
             keep_open = _next_takes_window(lesson, index + 1, 0, first=False)
             state, answered = _compute_ask(game, state, seat, data["ask"], lang, where, keep_open)
             entry["ask"] = answered["ask"]
             first = answered["first"]
             # letting a chance go is no engine action (the page's replay skips it)
-            replay.append(_replay_entry(seat, first, in_turn=first != LET_GO and not answered["out_of_turn"]))
+            answer_entry = _replay_entry(seat, first, in_turn=first != LET_GO and not answered["out_of_turn"])
+            replay.append(answer_entry)
             entry["after"] = _frame(game, state, seat, show, lang, answered["events"])
+        if lesson.meta.get("switch"):
+            entry["without"] = _without_rule(game, lesson, base, start_replay,
+                                             own_moves + ([answer_entry] if answer_entry and answer_entry["action"] != LET_GO else []))
         _keep_decision_where_asked(entry)
         computed.append(entry)
     lesson.computed = computed
@@ -415,6 +420,45 @@ def compute_lesson(lesson: Lesson) -> list[dict[str, Any]]:
 
 #: the parts of a view the page reads only while the learner decides (player.js: renderDecision)
 _DECISION_PARTS = ("display.decision", "display.side")
+
+
+def _without_rule(game: Game, lesson: Lesson, scenario: dict[str, Any], before: list[dict[str, Any]],
+                  step: list[dict[str, Any]]) -> dict[str, Any]:
+    """What the step's moves and first answer do with the lesson's rule (``switch``) off: the
+    events they cause then, or the reason one of them would be refused, so the learner can switch
+    the rule off and see what it changed. ``{"events": [...], "refused": {...}?}``, or
+    ``{"impossible": text}`` when the position cannot arise without the rule (exposed cards
+    without exposed cards), or ``{"diverged": true}`` when an earlier step already went otherwise."""
+    name, lang = lesson.meta["switch"], lesson.lang
+    setup = {**scenario, "flags": {**scenario.get("flags", {}), name: False}}
+    try:
+        state = game.close_window(game.from_setup(setup, "scenario"))
+    except TutorError as exc:
+        return {"impossible": exc.text(lang)}
+    for move in before:
+        try:
+            state = scripted_move(game, state, move["seat"], game.parse_action(move["action"]), move.get("in_turn", True))
+        except (IllegalAction, ReplayError, ActionError):
+            return {"diverged": True}
+    first_event = len(game.events(state))
+    for index, move in enumerate(step):
+        in_turn = move.get("in_turn", True)
+        action = game.parse_action(move["action"])
+        try:
+            state = scripted_move(game, state, move["seat"], action, in_turn)
+        except (IllegalAction, ReplayError) as exc:
+            verdict = exc.verdict if isinstance(exc, IllegalAction) else game.explain(state, action, move["seat"], in_turn=in_turn)
+            events = [render(e.key, e.params, lang) for e in game.events(state)[first_event:]]
+            return {"events": events, "refused": {"seat": move["seat"], "what": game.action_label(action, lang)
+                                                  if not isinstance(action, Play) else _cards_words(action, lang),
+                                                  "why": verdict.text(lang), "rule_ids": list(verdict.rule_ids)}}
+    state = game.close_window(state)
+    return {"events": [render(e.key, e.params, lang) for e in game.events(state)[first_event:]]}
+
+
+def _cards_words(action: Any, lang: str) -> str:
+    from tutor.messages import card_text
+    return " ".join(card_text(c.token, lang) for c in action.cards)
 
 
 def _keep_decision_where_asked(entry: dict[str, Any]) -> None:

@@ -61,13 +61,18 @@ def decision_at(lesson: Lesson, index: int, strings: dict[str, str]) -> Decision
         return Decision(False, False, frozenset())
     shown = {strings[k] for k in ASK_CONTROLS if strings.get(k)}
     shown |= {ask["labels"][k] for k in ask.get("side", []) if k in ask.get("labels", {})}
+    shown |= {entry["label"] for entry in ask.get("select_side", [])}  # exposure of the selected cards
     if ask.get("out_of_turn"):
+        window = ask.get("window") or {}
+        if window.get("choices"):  # a button per offered decision (a cut-in) and the window's own decline
+            offered = {ask["labels"][k] for k in ask.get("legal", []) if k in ask.get("labels", {})}
+            return Decision(True, True, frozenset(shown | offered | {window["decline"]}), "window")
         return Decision(True, True, frozenset(shown | {strings[k] for k in WINDOW_CONTROLS if strings.get(k)}), "window")
     d = step["frames"][-1].get("display.decision") or {}
     kind = d.get("kind", "")
     if kind == "choose":
         shown |= {o["label"] for o in d["options"]} | ({d["confirm"]} if d.get("confirm") else set())
-    elif kind == "cards":
+    elif kind in ("cards", "positions"):
         shown |= {d["confirm"], d.get("clear") or strings.get("clear", "")}
     elif kind == "play":
         shown |= {d["play"], d["clear"]} | ({d["pass_label"]} if d.get("pass") else set())
@@ -90,6 +95,8 @@ def control_patterns(game: str, lang: str, strings: dict[str, str]) -> list[re.P
     heads = (f"{prefix}.action.", f"{prefix}.decision.", "common.action.", "common.decision.")
     templates = [t for k, t in catalog(lang).items() if k.startswith(heads) and ".part." not in k]
     templates += [strings[k] for k in (*ASK_CONTROLS, *WINDOW_CONTROLS, "play", "pass", "action.PASS") if strings.get(k)]
+    templates += [t for k, t in catalog(lang).items() if k.startswith((f"{prefix}.window.", f"{prefix}.side."))
+                  and k.endswith((".decline", ".take")) or k.startswith(f"{prefix}.side.")]
     return [_label_pattern(t) for t in dict.fromkeys(templates) if t.strip("{}")]
 
 

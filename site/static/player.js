@@ -85,12 +85,49 @@ function showProse() {
   for (const node of document.querySelectorAll(".step-prose")) {
     node.hidden = Number(node.dataset.step) !== st.step;
   }
+  showWithout();
   const done = st.step === data.steps.length - 1 && (st.mode === "answered" || (!currentStep().ask && st.frame === currentStep().frames.length - 1));
   document.querySelector(".outro").hidden = !done;
   if (done) {
     markDone(data.key);
     if (!ui.feedback.textContent) setFeedback("good", S.lesson_done);
   }
+}
+
+/**
+ * The lesson's rule switched off (``data.switch``, the build's ``without`` per step): under the
+ * step's text, what its moves and its answer would do without the rule, or why one of them would
+ * not be allowed, or that the position needs the rule. The table keeps the lesson's own rules.
+ */
+function showWithout() {
+  const box = ui.without;
+  if (!box) return;
+  const step = currentStep();
+  const w = step && step.without;
+  box.hidden = !st.without || !w;
+  if (box.hidden) return;
+  const rule = data.switch.title;
+  const lines = [];
+  if (w.impossible) lines.push(el("p", {}, fmt(S.without_impossible, { rule, why: w.impossible })));
+  else if (w.diverged) lines.push(el("p", {}, fmt(S.without_diverged, { rule })));
+  else {
+    const withRule = [...step.frames.slice(1).flatMap((f) => f.events || []), ...((step.after && step.after.events) || [])];
+    const same = !w.refused && w.events.length === withRule.length && w.events.every((t, i) => t === withRule[i]);
+    if (same) lines.push(el("p", {}, fmt(S.without_same, { rule })));
+    else {
+      if (w.events.length) lines.push(el("ul", {}, w.events.map((text) => el("li", {}, text))));
+      if (w.refused) lines.push(el("p", { class: "refused" }, fmt(S.without_refused, { what: w.refused.what, why: w.refused.why }), " ",
+        ruleLinks(w.refused.rule_ids)));
+    }
+  }
+  box.replaceChildren(el("h3", {}, fmt(S.without_title, { rule })), ...lines);
+}
+
+function toggleWithout() {
+  st.without = !st.without;
+  ui.withoutButton.setAttribute("aria-pressed", String(st.without));
+  ui.withoutButton.textContent = fmt(st.without ? S.without_button_on : S.without_button, { rule: data.switch.title });
+  showWithout();
 }
 
 /**
@@ -537,6 +574,13 @@ export async function start(startedEngine) {
   ui.prev = document.getElementById("btn-prev");
   ui.next = document.getElementById("btn-next");
   ui.free = document.getElementById("btn-free");
+  if (data.switch) {  // the rule this lesson teaches, switched off on demand (showWithout)
+    ui.without = el("div", { class: "without", id: "without", role: "region", "aria-live": "polite", hidden: true });
+    document.querySelector(".events").before(ui.without);
+    ui.withoutButton = el("button", { type: "button", id: "btn-without", "aria-pressed": "false", onclick: toggleWithout },
+      fmt(S.without_button, { rule: data.switch.title }));
+    document.querySelector(".stepper").append(ui.withoutButton);
+  }
   ui.prev.addEventListener("click", () => (st.mode === "free" ? restart() : go(-1)));
   ui.next.addEventListener("click", () => go(1));
   document.getElementById("btn-restart").addEventListener("click", restart);

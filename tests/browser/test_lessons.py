@@ -64,8 +64,19 @@ def answer(page, action) -> None:
         page.locator("#btn-confirm").click()
     elif isinstance(action, dict) and len(action) == 1 and isinstance(next(iter(action.values())), list):
         button = decision.locator(f"button[data-key='{action_key(action)}']")
+        value = next(iter(action.values()))
+        picks = decision.locator("button.pick")
         if button.count():  # a few ways to give cards, one button each (a Daifugo 大貧民's strongest)
             button.click()
+        elif picks.count() and all(isinstance(i, int) for i in value):
+            # a blind pick (Q-peeping): the backs lie shuffled, so any of them; the lesson takes any pick
+            for i in range(len(value)):
+                picks.nth(i).click()
+            page.locator("#btn-confirm").click()
+        elif picks.count():  # cards picked from the discard pile (6-salvage), face up
+            for token in value:
+                decision.locator(f'button.pick[data-token="{token}"][aria-pressed="false"]').first.click()
+            page.locator("#btn-confirm").click()
         else:  # cards chosen from the hand (a Napoleon discard, a Shengji bury): selected, then confirmed
             select(page, next(iter(action.values())))
             page.locator("#btn-confirm").click()
