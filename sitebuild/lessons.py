@@ -625,8 +625,11 @@ def _compute_ask(game: Game, state: Any, seat: int, ask: Any, lang: str, where: 
                  "action": h["action"], "why": h["why"], "rule_ids": h["rule"]["rule_ids"]},
         "labels": labels,
         "side": side,
+        # offered where the lesson is about it (an answer or a likely mistake uses it), so a step
+        # about something else keeps its controls few
         "select_side": [{"select": key, "label": render(f"{game.rule_prefix.lower()}.side.{key}", {}, lang)}
-                        for key in by_selection],
+                        for key in by_selection
+                        if any(isinstance(a, dict) and key in a for a in [*answers, *ask.get("wrong", [])])],
     }
     if out_of_turn:
         out["out_of_turn"] = True

@@ -175,3 +175,23 @@ def test_a_cut_in_game_with_cut_ins_by_the_learner_and_a_bot(page, server) -> No
     assert re.search(r"Cut-in! Seat 0 plays", history), "the learner never cut in"
     assert re.search(r"Cut-in! Seat [123] plays", history), "no bot cut in"
     expect(page.locator("#feedback")).to_contain_text(re.compile(r"Game over: seat \d 大富豪"))
+
+
+def test_a_lesson_rule_switched_off_shows_what_it_changed(page, server) -> None:
+    """The 4-cut lesson: switched off, the step's answer (a pair of 4s) no longer clears the field;
+    the box says what would happen instead, in the page's language, and goes when switched back."""
+    for lang, title, cut in (("en", "Without 4-cut", "4-cut"), ("ja", "4切りがなかったら", "4切り")):
+        page.goto(f"{server}{lang}/daifugo/11-four-cut.html")
+        wait_waiting(page)
+        button = page.locator("#btn-without")
+        expect(button).to_have_attribute("aria-pressed", "false")
+        button.click()
+        box = page.locator("#without")
+        expect(box).to_be_visible()
+        expect(box.locator("h3")).to_have_text(title)
+        items = box.locator("li")
+        expect(items.first).to_be_visible()
+        assert not any(cut in (items.nth(i).text_content() or "") for i in range(items.count()))
+        shot(page, f"daifugo-{lang}-without-rule")
+        button.click()
+        expect(box).to_be_hidden()

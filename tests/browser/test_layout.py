@@ -36,7 +36,12 @@ OFF_SCREEN = """() => {
   if (document.scrollingElement.scrollTop !== 0) out.push("the page has scrolled");
   for (const card of document.querySelectorAll(".hand .card")) check(card, `hand card ${card.dataset.token}`);
   const decision = document.getElementById("decision");
-  if (decision && !decision.hidden) for (const c of decision.querySelectorAll("button, select")) check(c, `control "${c.textContent.trim()}"`);
+  if (decision && !decision.hidden) {
+    // a long pool of cards to pick from (a discard pile) scrolls in its own box, as the ring may:
+    // the box must be on screen, and its cards inside it
+    for (const c of decision.querySelectorAll("button:not(.pick), select")) check(c, `control "${c.textContent.trim()}"`);
+    for (const box of decision.querySelectorAll(".picks")) check(box, "the cards to pick from");
+  }
   for (const id of ["btn-prev", "btn-next", "btn-undo"]) { const b = document.getElementById(id); if (b) check(b, `button ${id}`); }
   const headline = document.querySelector("#feedback .headline");
   if (headline) check(headline, "the feedback");
