@@ -443,6 +443,12 @@ class Game(abc.ABC):
         would tell the player what it could not know."""
         return None
 
+    def penalizes(self, state: Any, action: Action, seat: int | None = None, in_turn: bool = True) -> bool:
+        """Whether an illegal ``action`` is not refused but punished by the rules (``attempt``
+        applies the consequence): Daifugo's cut-in game exposes the cards of an illegal play
+        (DFG-OPEN-3). False in every other game: an illegal action leaves the state untouched."""
+        return False
+
     def public_legal(self, state: Any, seat: int, in_turn: bool = True) -> list[Action] | None:
         """The options ``seat`` may choose as it may know them, where the legal set depends on
         hidden cards (a Shengji leader may announce any throw); None: ``legal_actions``."""

@@ -101,14 +101,16 @@ class ReplayError(TutorError):
 
 def submit(game: Any, state: Any, action: Action, seat: int | None, in_turn: bool = True) -> tuple[Any, Any]:
     """Applies ``action``; an announced action the hidden cards make fail (``Game.announcement``:
-    a Shengji throw another hand beats) gets the rules' consequence (``Game.attempt``,
-    SJ-THROW-3) instead of a refusal. Returns ``(state, verdict)``: the verdict of the failed
+    a Shengji throw another hand beats), or an illegal one the rules punish (``Game.penalizes``:
+    Daifugo's exposed cards, DFG-OPEN-3), gets the rules' consequence (``Game.attempt``)
+    instead of a refusal. Returns ``(state, verdict)``: the verdict of the failed
     announcement, or None. Other illegal actions raise ``IllegalAction``."""
     from .game import IllegalAction
     try:
         return game.apply(state, action, seat, in_turn=in_turn), None
     except IllegalAction as exc:
-        if game.announcement(state, action, seat, in_turn) is None:
+        # a failed announcement (SJ-THROW-3), or an illegal play the rules punish (DFG-OPEN-3)
+        if game.announcement(state, action, seat, in_turn) is None and not game.penalizes(state, action, seat, in_turn):
             raise
         return game.attempt(state, action, seat, in_turn=in_turn), exc.verdict
 

@@ -493,6 +493,9 @@ async function act(action, side = false) {
   ui.undo.disabled = false;
   const result = await applyAndOfferInterrupts(action, st.settings.seat, true, st.generation);
   st.busy = false;
+  // not allowed, and the rules make it cost something (a failed throw; exposed cards in the
+  // cut-in Daifugo): the move stands as the rules' consequence, and the reason is said
+  if (result && result.ok !== false && result.attempt) setFeedback("bad", S.attempt_costs, result.attempt);
   if (result && result.ok === false) {
     st.undo.pop();
     st.generation += 1;

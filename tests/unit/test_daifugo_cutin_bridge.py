@@ -105,3 +105,26 @@ def test_random_level_bots_cut_in_and_make_every_kind_of_decision():
             raise AssertionError("the game did not end")
     assert cut_ins and declined, (cut_ins, declined)
     assert wanted <= seen, seen
+
+
+@pytest.mark.parametrize("penalize", [True, False])
+def test_an_illegal_play_is_punished_or_refused_as_the_flag_says(penalize):
+    """DFG-OPEN-3: with ``penalize_illegal_attempt`` (the cut-in game's default) an illegal play
+    through the bridge exposes its cards and counts as a pass; without it, it is refused and the
+    position stays as it was."""
+    setup = {"flags": {"preset": "cutin", "players": 4, "penalize_illegal_attempt": penalize}, "phase": "play",
+             "to_act": 1, "hands": {"0": ["S-4", "H-9", "C-K"], "1": ["D-5", "H-5", "S-2"]},
+             "cards_held": {"2": 5, "3": 5}, "trick": [{"seat": 0, "cards": ["C-6"]}]}
+    sid = ok({"op": "load", "scenario": {"game": "daifugo", **setup}})["state"]
+    reply = handle({"op": "apply", "state": sid, "action": ["S-4"], "seat": 1})  # seat 1 holds no 4: not its cards
+    assert reply["ok"] is False  # cards the seat does not hold are refused either way
+    reply = handle({"op": "apply", "state": sid, "action": ["D-5"], "seat": 1})  # a 5 on a 6: too weak
+    view = lambda s: ok({"op": "view", "state": s, "seat": 1})["view"]
+    if penalize:
+        assert reply["ok"] is True and "DFG-PLAY-2" in reply["attempt"]["rule_ids"]
+        after = view(reply["state"])
+        assert after["exposed"] == {"1": ["D-5"]} and after["to_act"] == 2 and sorted(after["hand"]) == ["D-5", "H-5", "S-2"]
+        assert any(e["key"] == "dfg.event.penalty" for e in after["log"])
+    else:
+        assert reply["ok"] is False and "DFG-PLAY-2" in reply["verdict"]["rule_ids"]
+        assert view(sid)["to_act"] == 1 and view(sid)["exposed"] == {}

@@ -730,10 +730,11 @@ class Daifugo(Game):
         return replace(state, log=state.log + (_event("dfg.event.expose", ("DFG-OPEN-2",), seat=seat,
                                                       cards=format_cards(cards)),))
 
-    def attempt(self, state: State, action: Action, seat: int | None = None, in_turn: bool = True) -> State:
-        """An illegal play or cut-in with ``penalize_illegal_attempt`` (DFG-OPEN-3): its cards of the
-        hand are exposed and, in turn, the turn counts as a pass. Anything else is refused."""
-        verdict = self.explain(state, action, seat, in_turn)
+    def _attempted(self, state: State, action: Action, seat: int | None, in_turn: bool
+                   ) -> tuple[State, int | None, tuple[Card, ...], bool]:
+        """The position an attempt is judged in (a window nobody took closed first), its seat, the
+        cards of the hand it tries to play, and whether the rules punish it (DFG-OPEN-3): an
+        illegal play in turn or an illegal cut-in, of cards the seat holds, with the flag on."""
         if in_turn and state.chain_start is not None:
             state = self.close_window(state)
         if seat is None:
@@ -744,11 +745,22 @@ class Daifugo(Game):
         elif isinstance(action, Decision) and action.key == "cut_in":
             try:
                 cards = tuple(Card.parse(t).physical for t in action.value)  # type: ignore[union-attr]
-            except (ValueError, TypeError):
+            except (ValueError, TypeError, AttributeError):
                 cards = ()
         playing = state.phase == "play" and (not in_turn or seat == state.to_act)
-        if (verdict.legal or not state.flags.penalize_illegal_attempt or seat is None or not playing or not cards
-                or not multiset_contains(state.hands[seat], cards)):
+        punished = (state.flags.penalize_illegal_attempt and seat is not None and playing and bool(cards)
+                    and multiset_contains(state.hands[seat], cards))
+        return state, seat, cards, bool(punished)
+
+    def penalizes(self, state: State, action: Action, seat: int | None = None, in_turn: bool = True) -> bool:
+        return self._attempted(state, action, seat, in_turn)[3] and not self.explain(state, action, seat, in_turn).legal
+
+    def attempt(self, state: State, action: Action, seat: int | None = None, in_turn: bool = True) -> State:
+        """An illegal play or cut-in with ``penalize_illegal_attempt`` (DFG-OPEN-3): its cards of the
+        hand are exposed and, in turn, the turn counts as a pass. Anything else is refused."""
+        verdict = self.explain(state, action, seat, in_turn)
+        state, seat, cards, punished = self._attempted(state, action, seat, in_turn)
+        if verdict.legal or not punished or seat is None:
             raise IllegalAction(verdict)
         return K.penalize(self, state, seat, cards, in_turn)
 
