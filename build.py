@@ -239,6 +239,7 @@ def build_course(site: Site, game_name: str, by_lang: dict[str, list[Lesson]], m
         course_title = s[f"game.{game_name}"]
         lessons = by_lang[lang]
         summaries = [{"slug": l.slug, "key": l.key, "title": l.meta["title"], "minutes": l.meta.get("minutes"),
+                      "part": l.meta.get("part"),
                       "summary": l.meta.get("summary")} for l in lessons]
         site.render("course.html", f"{lang}/{game_name}/index.html", lang, page_title=course_title,
                     page_kind="course", course_title=course_title, blurb=s[f"game.{game_name}.blurb"],

@@ -63,7 +63,9 @@ LEGAL_CAP = 24
 FRONT_KEYS_REQUIRED = ("key", "title")
 #: ``switch``: the on/off rule (a boolean flag) the lesson teaches; it is on in every scenario of
 #: the lesson, and the page lets the learner switch it off to see what it changed
-FRONT_KEYS_OPTIONAL = ("minutes", "summary", "aliases", "formerly", "switch")
+#: ``part``: a heading the course page shows before this lesson (a course in parts: the ordinary
+#: Daifugo, then the cut-in game)
+FRONT_KEYS_OPTIONAL = ("minutes", "summary", "aliases", "formerly", "switch", "part")
 _KEY = re.compile(r"^[A-Za-z0-9_.-]+$")  # a lesson key: progress is stored by it, listed with spaces
 _FENCE = re.compile(r"^```\s*step\s*$")
 _NAME = re.compile(r"^(\d\d)-[a-z0-9-]+\.md$")
@@ -433,8 +435,8 @@ def _without_rule(game: Game, lesson: Lesson, scenario: dict[str, Any], before: 
     setup = {**scenario, "flags": {**scenario.get("flags", {}), name: False}}
     try:
         state = game.close_window(game.from_setup(setup, "scenario"))
-    except TutorError as exc:
-        return {"impossible": exc.text(lang)}
+    except TutorError:  # (exposed cards without the exposed-cards rule; an effect without its rule)
+        return {"impossible": True}
     for move in before:
         try:
             state = scripted_move(game, state, move["seat"], game.parse_action(move["action"]), move.get("in_turn", True))
@@ -449,6 +451,8 @@ def _without_rule(game: Game, lesson: Lesson, scenario: dict[str, Any], before: 
         except (IllegalAction, ReplayError) as exc:
             verdict = exc.verdict if isinstance(exc, IllegalAction) else game.explain(state, action, move["seat"], in_turn=in_turn)
             events = [render(e.key, e.params, lang) for e in game.events(state)[first_event:]]
+            if verdict.key == "common.wrong_phase":  # the decision itself does not come up without the rule
+                return {"events": events, "no_decision": True}
             return {"events": events, "refused": {"seat": move["seat"], "what": game.action_label(action, lang)
                                                   if not isinstance(action, Play) else _cards_words(action, lang),
                                                   "why": verdict.text(lang), "rule_ids": list(verdict.rule_ids)}}

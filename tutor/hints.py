@@ -177,8 +177,9 @@ def options(game: "Game", state: Any, seat: int, in_turn: bool = True) -> list[A
     # of them the hidden hands let stand (SJ-THROW-2)
     public = game.public_legal(state, seat, in_turn=in_turn)
     listed: list[Action | None] = list(public if public is not None else game.legal_actions(state, seat, in_turn=in_turn))
-    if in_turn:
-        listed += [a for a in game.side_actions(state, seat) if a not in listed]
+    if in_turn:  # (not the declarations made with any selected cards: one per card, never the point)
+        listed += [a for a in game.side_actions(state, seat)
+                   if a not in listed and getattr(a, "key", None) not in game.side_by_selection]
     else:
         listed.append(None)
     return listed

@@ -108,7 +108,7 @@ function showWithout() {
   if (box.hidden) return;
   const rule = data.switch.title;
   const lines = [];
-  if (w.impossible) lines.push(el("p", {}, fmt(S.without_impossible, { rule, why: w.impossible })));
+  if (w.impossible) lines.push(el("p", {}, fmt(S.without_impossible, { rule })));
   else if (w.diverged) lines.push(el("p", {}, fmt(S.without_diverged, { rule })));
   else {
     const withRule = [...step.frames.slice(1).flatMap((f) => f.events || []), ...((step.after && step.after.events) || [])];
@@ -116,6 +116,7 @@ function showWithout() {
     if (same) lines.push(el("p", {}, fmt(S.without_same, { rule })));
     else {
       if (w.events.length) lines.push(el("ul", {}, w.events.map((text) => el("li", {}, text))));
+      if (w.no_decision) lines.push(el("p", {}, fmt(S.without_no_decision, { rule })));
       if (w.refused) lines.push(el("p", { class: "refused" }, fmt(S.without_refused, { what: w.refused.what, why: w.refused.why }), " ",
         ruleLinks(w.refused.rule_ids)));
     }

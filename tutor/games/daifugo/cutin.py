@@ -265,7 +265,9 @@ def close_chain(game: "Daifugo", state: State) -> State:
             events.append(_event("dfg.event.nine_even", ("DFG-NINE-1",), n=n))
         elif rank == "J" and f.j_back:
             state = replace(state, jback=not state.jback)
-            events.append(_event("dfg.event.jback" if state.jback else "dfg.event.jback_off", ("DFG-JBACK-1",), n=n))
+            # the message names the order now in force: 3 strongest, or 2 again (in a revolution)
+            events.append(_event("dfg.event.jback" if state.jback != state.revolution else "dfg.event.jback_off",
+                                 ("DFG-JBACK-1",), n=n))
         elif rank in DECISIONS and getattr(f, DECISIONS[rank][0]):
             decisions.append(rank)
     if cut is not None and (flow or skip or events):

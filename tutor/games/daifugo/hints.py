@@ -27,7 +27,10 @@ def hint_focus(game: Any, state: Any, seat: int, action: Action | None, in_turn:
     if effect is not None and in_turn and seat == effect.chooser:  # an effect decision (§9)
         from .cutin import EFFECT_RULE
         kind = effect.kind + ("_blind" if effect.kind == "a_open" and effect.cut is not None else
-                              "_cut" if effect.kind == "k_greed" and effect.target != effect.chooser else "")
+                              "_cut" if effect.kind == "k_greed" and effect.target != effect.chooser else
+                              # exposed cards not in play: no word of them (DFG-OPEN-4 only with the rule)
+                              "_closed" if effect.kind in ("seven_pass", "ten_discard") and not state.flags.open_cards
+                              else "")
         return focus(f"dfg.focus.effect.{kind}", (EFFECT_RULE[effect.kind],), count=effect.count, target=effect.target)
     if state.phase != "play" or not in_turn:
         return None
