@@ -80,7 +80,7 @@ def test_random_level_bots_cut_in_and_make_every_kind_of_decision():
     ``window`` by a seeded coin toss; whole games end, and the random bots cut in."""
     seen: set[str] = set()
     cut_ins = declined = 0
-    wanted = {"seven_pass", "ten_discard", "q_peeping", "k_greed", "a_open"}
+    wanted = {"seven_pass", "ten_discard", "q_peeping"}  # every kind: the seeded test below
     for seed in range(24):  # the coin tosses hang on state ids, which other tests move: play until all are seen
         if wanted <= seen and cut_ins and declined:
             break
@@ -128,3 +128,40 @@ def test_an_illegal_play_is_punished_or_refused_as_the_flag_says(penalize):
     else:
         assert reply["ok"] is False and "DFG-PLAY-2" in reply["verdict"]["rule_ids"]
         assert view(sid)["to_act"] == 1 and view(sid)["exposed"] == {}
+
+
+def test_the_random_level_makes_every_effect_decision_and_cuts_in():
+    """The random bot in the engine (no bridge, so its coin tosses hang on the seed alone): over
+    seeded games it cuts in, lets cut-ins go, and makes each effect decision of the seed's game."""
+    from tutor.bots import random_choice, random_interrupt
+    from tutor.registry import find_game
+    from tutor.rng import derive
+    game = find_game("daifugo")
+    made: set[str] = set()
+    cut = declined = 0
+    for seed in range(30):
+        state = game.new_game(game.flags({"preset": "cutin", "players": 5}), seed)
+        rng = derive(seed, "random level")
+        for game_no in range(2):  # the second game has a 大貧民 for the 6-salvage
+            if game_no:
+                state = game.next_hand(state)
+            while not game.round_over(state):
+                window = game.window(state)
+                if window is not None:
+                    able = [s for s in window.order if game.legal_actions(state, s, in_turn=False)]
+                    taken = next(((s, a) for s in window.order if (a := random_interrupt(game, state, s, rng))), None)
+                    if taken:
+                        cut += 1
+                        state = game.apply(state, taken[1], taken[0], in_turn=False)
+                    else:
+                        declined += bool(able)
+                        state = game.close_window(state)
+                    continue
+                if state.effect is not None:
+                    made.add(state.effect.kind)
+                seat = game.to_act(state)
+                state = game.apply(state, random_choice(game, state, seat, rng).action, seat)
+        if len(made) == 6 and cut and declined:
+            break
+    assert made == {"six_salvage", "seven_pass", "ten_discard", "q_peeping", "k_greed", "a_open"}, made
+    assert cut and declined
