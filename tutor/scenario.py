@@ -68,7 +68,7 @@ def parse_seat_map(value: Any, path: str, players: int) -> dict[int, Any]:
         raise ScenarioError(path, "error.expected", what="seat_map", got=short_value(value))
     out = {}
     for key, v in value.items():
-        if not (isinstance(key, str) and key.isdigit() and 0 <= int(key) < players):
+        if not (isinstance(key, str) and key.isascii() and key.isdigit() and 0 <= int(key) < players):
             raise ScenarioError(f"{path}.{key}", "error.scenario.not_a_seat", players=players)
         out[int(key)] = v
     return out

@@ -101,7 +101,7 @@ def decode(code: Any, path: str = "moves") -> list[Entry]:
     if len(code) > MAX_CODE:  # before any other work: a tampered link may carry megabytes
         raise ShareError("error.share.too_long", path=path, n=len(code), limit=MAX_CODE)
     version, dot, body = code.partition(".")
-    if not dot or not version.isdigit() or len(version) > 6:
+    if not dot or not (version.isascii() and version.isdigit()) or len(version) > 6:
         raise ShareError("error.share.damaged", path=path)
     if int(version) != FORMAT:
         raise ShareError("error.share.format", path=path, got=int(version), known=[FORMAT])

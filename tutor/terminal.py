@@ -48,7 +48,7 @@ def play(game_name: str, seed: str, seat: int = 0, lang: str = "en", players: in
     ui = UI[lang]
     game = find_game(game_name)
     flags = game.default_flags({"players": players} if players else {})
-    seed_value = int(seed) if str(seed).isdigit() and len(str(seed)) <= 18 else seed
+    seed_value = int(seed) if str(seed).isascii() and str(seed).isdigit() and len(str(seed)) <= 18 else seed
     check_seed(seed_value, "--seed")
     state = game.new_game(flags, seed_value)
     if not 0 <= seat < game.players(state):
@@ -105,7 +105,7 @@ def play(game_name: str, seed: str, seat: int = 0, lang: str = "en", players: in
                     f"[{', '.join(h['rule']['rule_ids'])}]")
             continue
         try:
-            if text.isdigit() and 1 <= int(text) <= len(actions):
+            if text.isascii() and text.isdigit() and 1 <= int(text) <= len(actions):
                 action = actions[int(text) - 1]
             else:
                 action = _read_action(game, text)

@@ -355,3 +355,15 @@ class TestScenarioFiles:
         path.write_text(json.dumps(scenario()), encoding="utf-8")
         game, state = load_scenario_file(str(path))
         assert game is GAME and state.to_act == 1
+
+
+def test_a_seat_key_in_digits_of_another_script_is_named_not_a_crash():
+    """A fuzz find: "¹" and "٣" are digits to ``str.isdigit`` but not to ``int``; a seat key must
+    be ASCII digits, and anything else is named as no seat."""
+    from tutor.errors import ScenarioError
+    from tutor.scenario import parse_seat_map
+    import pytest
+    for key in ("¹", "٣", "３"):
+        with pytest.raises(ScenarioError) as err:
+            parse_seat_map({key: None}, "captured_points", 4)
+        assert "not a seat of a 4-player game" in str(err.value.text("en"))
