@@ -64,7 +64,13 @@ def assert_clear_in_japanese(reply: dict[str, Any], where: str = "") -> None:
     json.dumps(params)  # JSON-ready
     text = TutorError(key, path=reply.get("error_path", ""), **params).text("ja")
     assert_clear(text, where)
-    assert JAPANESE.search(text) and not UNFILLED.search(text), (where, text)
+    # an unfilled placeholder is ours; braces the input brought in (a move written {"{0}": null},
+    # quoted back in the message) are not
+    ours = text
+    for value in params.values():
+        if isinstance(value, str):
+            ours = ours.replace(value, "")
+    assert JAPANESE.search(text) and not UNFILLED.search(ours), (where, text)
 
 
 def assert_answer(reply: Any, where: str = "") -> None:
