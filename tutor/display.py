@@ -67,6 +67,8 @@ def ring(players: int, viewer: int | None, direction: str) -> dict[str, list[int
     next seat on the right."""
     me = viewer if viewer is not None else 0
     others = [(me + k) % players for k in range(1, players)]
+    if players == 1:  # a game played alone (the 2d6 check): nobody else at the table
+        return {"left": [], "opposite": [], "right": []}
     if players == 2:
         return {"left": [], "opposite": others, "right": []}
     after, before, middle = others[0], others[-1], others[1:-1]

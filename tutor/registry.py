@@ -50,9 +50,9 @@ ENTRIES: tuple[GameEntry, ...] = (
     GameEntry("napoleon", "napoleon", "napoleon"),
     GameEntry("shengji", "shengji", "shengji"),
     GameEntry("daifugo", "daifugo", "daifugo"),
-    GameEntry("jianhongdian", "minor", None),
+    GameEntry("jianhongdian", "minor", "jianhongdian", site=False),
     GameEntry("ponjan", "minor", None),
-    GameEntry("dice", "minor", None),
+    GameEntry("dice", "minor", "dice", site=False),
 )
 
 #: every game name the shared case format knows (rules/README.md §4), built or not
