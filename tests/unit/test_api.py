@@ -270,7 +270,8 @@ class TestBadRequests:
 @pytest.mark.parametrize("game", BUILT_NAMES)
 def test_playout_plays_a_seeded_round_to_its_end(game):
     first = handle({"op": "playout", "game": game, "seed": 11})
-    assert first["ok"] and first["over"] and first["actions"] > 10
+    # a round of a card game takes many decisions; a 2d6 check is one roll (a target may come first)
+    assert first["ok"] and first["over"] and first["actions"] >= (1 if game == "dice" else 10)
     assert handle({"op": "playout", "game": game, "seed": 11}) == first  # seeded: the same round again
     timed = handle({"op": "timeit", "reps": 2, "request": {"op": "playout", "game": game, "seed": 11}})
     assert timed["ok"] and len(timed["ms"]) == 2

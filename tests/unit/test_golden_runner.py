@@ -192,10 +192,10 @@ class TestMalformed:
         assert "mahjong" in line
 
     def test_game_not_built_yet(self, tmp_path):
-        case = {"id": "JHD-UNIT-1", "game": "jianhongdian", "kind": "trick", "rules": ["JHD-TRICK-1"],
-                "description": "x", "setup": {"flags": {"players": 4}, "cards": ["DOG"]}, "expect": {"type": "dog"}}
-        line = self.one_failure(tmp_path, [case], "JHD-UNIT-1")
-        assert "jianhongdian not supported yet" in line
+        case = {"id": "PON-UNIT-1", "game": "ponjan", "kind": "classify", "rules": ["PON-SET-1"],
+                "description": "x", "setup": {"flags": {"players": 4}, "cards": ["T1"]}, "expect": {"type": None}}
+        line = self.one_failure(tmp_path, [case], "PON-UNIT-1")
+        assert "ponjan not supported yet" in line
 
     def test_a_setup_the_rules_make_impossible(self, tmp_path):
         """A cut-in setup naming the wrong seat to act after the field's last play says which."""

@@ -42,10 +42,14 @@ def game_words() -> dict[str, str]:
             state = game.close_window(game.apply(state, heuristic_choice(game, state, seat).action, seat))
         keys["decision key"] |= set(game.side_decision_keys)
         per_game.append(keys)
+    # a word every game has in one role (the view key "hand") may be one game's word in another
+    # role (Jian Hong Dian's phase "hand"): the page reads it in the common role
+    common = {kind: set.intersection(*(g[kind] for g in per_game)) for kind in ("phase", "view key", "decision key")}
+    # the kinds of control a decision needs (tutor/decisions.py) are the page's own words
+    everyone = set.union(*common.values()) | {"play", "choose", "cards", "positions"}
     for kind in ("phase", "view key", "decision key"):
-        common = set.intersection(*(g[kind] for g in per_game))
         for g in per_game:
-            words.update({w: f"a {kind} of one game" for w in g[kind] - common})
+            words.update({w: f"a {kind} of one game" for w in g[kind] - everyone})
     return words
 
 

@@ -17,8 +17,9 @@ from tutor.registry import BUILT_NAMES, find_game
 from tutor.scenario import load_scenario
 
 GAMES = BUILT_NAMES
-#: the games whose session keeps running scores (Daifugo's keeps titles and places instead)
-SCORED = tuple(n for n in GAMES if n != "daifugo")
+#: the games whose session keeps running scores (Daifugo's keeps titles and places instead, the 2d6
+#: check's its rolls)
+SCORED = tuple(n for n in GAMES if n not in ("daifugo", "dice"))
 
 
 def play_hand(game: Game, state):
@@ -112,6 +113,8 @@ def _gained(name: str, state) -> list[int]:
         return [result["round_score"]["A"], result["round_score"]["B"]]
     if name == "napoleon":
         return result["gained"]
+    if name == "jianhongdian":
+        return result["points"]
     if name == "shengji":  # a team's running score is its level (SJ-SCORE-2)
         from tutor.games.shengji.state import LEVELS
         return [LEVELS.index(result["levels_after"][t]) - LEVELS.index(result["levels_before"][t])

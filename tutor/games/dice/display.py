@@ -25,7 +25,7 @@ def display_parts(game: Any, state: Any, view: dict[str, Any], seat: int | None,
     if roll is not None and last is not None:
         reason = odds.why(last.dice, last.target, flags)
         zones.append({"label": t("dice.display.roll"), "dice": list(last.dice),
-                      "text": t(f"dice.display.roll.{reason}.{'success' if last.success else 'failure'}",
+                      "text": t(odds.ROLL_WORDS["dice.display.roll"][reason, last.success],
                                 first=last.dice[0], second=last.dice[1], total=sum(last.dice), target=last.target)})
     cells = [[{"text": str(a + b), "good": ok, "mark": roll is not None and last is not None and last.dice == (a, b)}
               for b, ok in zip(odds.FACES, row)] for a, row in zip(odds.FACES, odds.grid(target, flags))]
@@ -39,7 +39,7 @@ def display_parts(game: Any, state: Any, view: dict[str, Any], seat: int | None,
     made = len(state.rolls)
     notes = {0: [t("dice.display.tally", count=made, ok=sum(r.success for r in state.rolls))]} if made else {}
     result = None
-    if state.phase == "result" and last is not None:
+    if state.phase == "score" and last is not None:
         result = t("dice.result.success" if last.success else "dice.result.failure", total=sum(last.dice),
                    target=last.target)
     return {"info": info, "zones": zones, "notes": notes, "result": result, "show_trick": False}

@@ -3,20 +3,21 @@
 The spec gives the check no actions (its golden cases are computations, ``score``); the tutor
 adds the two things a learner does on the dice page: set the target value
 (``{"target": t}``, any number of times) and roll (``{"roll": true}``). A roll ends the check
-(``phase`` "result", the round is over) and ``next_hand`` starts the next check with the same
+(``phase`` "score", the round is over) and ``next_hand`` starts the next check with the same
 target: a series of checks is the session. Rolls are seeded (``derive(seed, "roll", k)``), so a
 shared link rolls the same dice again.
 """
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from dataclasses import replace
+from typing import Any, Mapping
 
 from ...actions import Action, Decision
-from ...errors import ScenarioError, TutorError, short_value
+from ...errors import TutorError, short_value
 from ...game import Event, Game, IllegalAction, Verdict, allowed, evolve, refused
 from ...rng import derive
 from . import odds
-from .state import PHASES, TARGET_RANGE, TARGETS, Flags, Roll, State
+from .state import PHASES, TARGETS, Flags, Roll, Session, State
 
 RULE_CHECK = ("DICE-CHECK-1",)
 
@@ -36,7 +37,7 @@ class Dice(Game):
 
     # ------------------------------------------------------------------ building states
     def new_game(self, flags: Flags, seed: int | str, target: int = 7) -> State:
-        return State(flags=flags, target=target, seed=seed,
+        return State(flags=flags, target=target, session=Session(seed=seed),
                      log=(_event("dice.event.start", RULE_CHECK, target=target),))
 
     def from_setup(self, setup: Mapping[str, Any], path: str = "setup") -> State:
@@ -63,7 +64,7 @@ class Dice(Game):
         return 1
 
     def round_over(self, state: State) -> bool:
-        return state.phase == "result"
+        return state.phase == "score"
 
     def all_cards(self, state: State) -> list[Any]:
         return []
@@ -80,7 +81,7 @@ class Dice(Game):
     def legal_actions(self, state: State, seat: int | None = None, in_turn: bool = True) -> list[Action]:
         if state.phase != "check" or not in_turn or seat not in (None, 0):
             return []
-        return [Decision("target", t) for t in TARGETS if t != state.target] + [Decision("roll", True)]
+        return [Decision("set_target", t) for t in TARGETS if t != state.target] + [Decision("roll", True)]
 
     def decision_options(self, state: State, seat: int) -> list[Action] | None:
         return self.legal_actions(state, seat)
@@ -92,7 +93,7 @@ class Dice(Game):
             return refused("dice.one_seat", RULE_CHECK, seat=short_value(seat))
         if state.phase != "check":
             return refused("dice.already_rolled", RULE_CHECK, total=sum(state.last.dice) if state.last else 0)
-        if not isinstance(action, Decision) or action.key not in ("target", "roll"):
+        if not isinstance(action, Decision) or action.key not in ("set_target", "roll"):
             return refused("dice.unknown_action", RULE_CHECK)
         if action.key == "roll":
             if action.value is not True:
@@ -112,7 +113,7 @@ class Dice(Game):
         if not verdict.legal:
             raise IllegalAction(verdict)
         assert isinstance(action, Decision)
-        if action.key == "target":
+        if action.key == "set_target":
             return evolve(state, target=action.value, log=state.log + (
                 _event("dice.event.target", ("DICE-CHECK-2",), target=action.value,
                        chance=odds.p_success(action.value, state.flags)),))
@@ -120,8 +121,9 @@ class Dice(Game):
         success = odds.succeeds(dice, state.target, state.flags)
         reason = odds.why(dice, state.target, state.flags)
         rules = {"auto_success": ("DICE-CHECK-3",), "auto_fail": ("DICE-CHECK-3",)}.get(reason, ("DICE-CHECK-1",))
-        key = f"dice.event.roll.{reason}.{'success' if success else 'failure'}"
-        return evolve(state, phase="result", rolls=state.rolls + (Roll(state.target, dice, success),),
+        key = odds.ROLL_WORDS["dice.event.roll"][reason, success]
+        session = replace(state.session, rolls=state.rolls + (Roll(state.target, dice, success),))
+        return evolve(state, phase="score", session=session,
                       log=state.log + (_event(key, rules, first=dice[0], second=dice[1], total=sum(dice),
                                               target=state.target),))
 
@@ -135,7 +137,7 @@ class Dice(Game):
     def next_hand(self, state: State) -> State:
         """The next check of the series, against the same target (DICE-CHECK-4: a check is the same
         in every mode of play, so nothing else carries over)."""
-        if state.phase != "result":
+        if state.phase != "score":
             return state
         return evolve(state, phase="check", log=state.log + (
             _event("dice.event.next", RULE_CHECK, n=len(state.rolls) + 1, target=state.target),))
@@ -154,19 +156,21 @@ class Dice(Game):
         last = state.last
         return {"game": self.name, "flags": flags_to_dict(state.flags), "phases": list(PHASES),
                 "phase": state.phase, "seat": seat, "to_act": self.to_act(state), "players": 1,
+                "scores": None,  # no points: the session's standing is its rolls
                 "hand": [] if seat is not None else None, "cards_held": [0], "trick": [],
-                "target": state.target, "successes": odds.successes(state.target, state.flags),
+                "target_value": state.target, "successes": odds.successes(state.target, state.flags),
                 "p_success": odds.p_success(state.target, state.flags),
                 "grid": odds.grid(state.target, state.flags),
-                "roll": last.to_json() if last is not None and state.phase == "result" else None,
-                "rolls": [r.to_json() for r in state.rolls], "session": self.session(state)}
+                "roll": last.to_json() if last is not None and state.phase == "score" else None,
+                "rolls": [r.to_json() for r in state.rolls], "session": self.session(state),
+                "result": state.result}
 
     def display_parts(self, state: State, view: dict[str, Any], seat: int | None, lang: str) -> dict[str, Any]:
         from .display import display_parts
         return display_parts(self, state, view, seat, lang)
 
     def action_params(self, action: Any) -> dict[str, Any]:
-        if isinstance(action, Decision) and action.key == "target":
+        if isinstance(action, Decision) and action.key == "set_target":
             return {"target": action.value, "value": action.value}
         return {}
 

@@ -53,3 +53,16 @@ def p_success(target: int, flags: Flags) -> str:
 def grid(target: int, flags: Flags) -> list[list[bool]]:
     """The 36 outcomes, first die by row and second by column: whether each succeeds."""
     return [[succeeds((a, b), target, flags) for b in FACES] for a in FACES]
+
+
+#: the sentence for a roll, by which rule decided it (``why``) and whether it succeeded: the log's
+#: and the dice zone's (a flag's automatic result can only go its own way)
+ROLL_WORDS = {
+    "dice.event.roll": {("total", True): "dice.event.roll.total.success", ("total", False): "dice.event.roll.total.failure",
+                        ("auto_success", True): "dice.event.roll.auto_success.success",
+                        ("auto_fail", False): "dice.event.roll.auto_fail.failure"},
+    "dice.display.roll": {("total", True): "dice.display.roll.total.success",
+                          ("total", False): "dice.display.roll.total.failure",
+                          ("auto_success", True): "dice.display.roll.auto_success.success",
+                          ("auto_fail", False): "dice.display.roll.auto_fail.failure"},
+}

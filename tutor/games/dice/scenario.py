@@ -6,7 +6,7 @@ from typing import Any, Mapping
 
 from ...errors import ScenarioError, short_value
 from ...scenario import check_keys, parse_seed
-from .state import TARGET_RANGE, Flags, Roll, State
+from .state import TARGET_RANGE, Flags, Roll, Session, State
 from . import odds
 
 
@@ -48,9 +48,8 @@ def state_from_setup(game: Any, setup: Mapping[str, Any], path: str = "setup") -
     if not isinstance(scripted, list):
         raise ScenarioError(f"{at}rolls", "error.expected", what="list", got=short_value(scripted))
     rolls = tuple(_roll(r, f"{at}rolls[{i}]") for i, r in enumerate(scripted))
-    state = State(flags=flags, target=target, seed=seed, scripted=rolls)
-    if "roll" in setup:
-        dice = _roll(setup["roll"], f"{at}roll")
-        state = State(flags=flags, target=target, seed=seed, phase="result", scripted=rolls,
-                      rolls=(Roll(target, dice, odds.succeeds(dice, target, flags)),))
-    return state
+    if "roll" not in setup:
+        return State(flags=flags, target=target, session=Session(seed=seed), scripted=rolls)
+    dice = _roll(setup["roll"], f"{at}roll")
+    made = (Roll(target, dice, odds.succeeds(dice, target, flags)),)
+    return State(flags=flags, target=target, session=Session(seed=seed, rolls=made), phase="score", scripted=rolls)

@@ -4,9 +4,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...flags import flag
-from ...game import Event
+from ...game import Event, from_session
 
-PHASES = ("check", "result")
+PHASES = ("check", "score")
 #: the target values offered as buttons: the table of DICE-CHECK-2 runs from "1 or less" to
 #: "12 or more", and a target outside 1…12 succeeds exactly as often as 1 or 12 does
 TARGETS = tuple(range(1, 13))
@@ -35,21 +35,36 @@ class Roll:
 
 
 @dataclass(frozen=True)
-class State:
-    """A series of checks: the target set now, every roll so far, and the seed the dice come from.
+class Session:
+    """What lasts from check to check: the seed the dice come from, and every roll made so far."""
 
-    A check is a hand of its own (``phase`` "check", then "result" once rolled): the series is
-    the session, so the page's "next hand" is "roll again". The k-th roll comes from
-    ``derive(seed, "roll", k)`` unless the setup scripted it (``scripted``: a lesson's dice)."""
+    seed: int | str = 0
+    rolls: tuple[Roll, ...] = ()
+
+
+@dataclass(frozen=True)
+class State:
+    """One check: the target set now, whether it has been rolled (``phase`` "check", then
+    "score"), and the series so far in ``session``. The page's "next hand" is "roll again": the
+    next check keeps the target. The k-th roll of a series comes from ``derive(seed, "roll", k)``
+    unless the setup scripted it (``scripted``: a lesson's dice)."""
 
     flags: Flags
     target: int
-    seed: int | str
+    session: Session
     phase: str = "check"
-    rolls: tuple[Roll, ...] = ()
     scripted: tuple[tuple[int, int], ...] = ()
     log: tuple[Event, ...] = ()
 
+    rolls = from_session("rolls")
+    seed = from_session("seed")
+
+    @property
+    def result(self) -> dict[str, object] | None:
+        """The check's outcome once rolled (the hand's own result: the tally is the session's)."""
+        last = self.last
+        return {"success": last.success, "total": sum(last.dice)} if self.phase == "score" and last else None
+
     @property
     def last(self) -> Roll | None:
-        return self.rolls[-1] if self.rolls else None
+        return self.session.rolls[-1] if self.session.rolls else None

@@ -13,7 +13,7 @@ def display_parts(game: Any, state: Any, view: dict[str, Any], seat: int | None,
 
     n = state.players
     badges = {state.dealer: [t("jhd.display.dealer")]}
-    notes = {s: [t("jhd.display.captured", count=len(pile), points=view["points"][s])] for s, pile in enumerate(state.captured)}
+    notes = {s: [t("jhd.display.captured", count=len(pile), points=view["captured_points"][s])] for s, pile in enumerate(state.captured)}
     scores = view["session"]["scores"]
     if state.deal_no > 1 or state.flags.target_score:
         for s in range(n):

@@ -12,15 +12,13 @@ from dataclasses import replace
 from typing import Any, Mapping, Sequence
 
 from ...actions import Action, Decision
-from ...cards import Card, DeckSpec, format_cards
+from ...cards import Card, format_cards
 from ...errors import TutorError, short_value
 from ...game import Event, Game, IllegalAction, Verdict, allowed, evolve, refused, replaced_at
 from ...rng import derive
 from . import capture as C
 from .moves import HandCapture, lay, parse, stock_capture
-from .state import HAND_SIZE, LAYOUT_SIZE, PHASES, TRIPLE_RANKS, Flags, Session, State
-
-DECK = DeckSpec()
+from .state import DECK, HAND_SIZE, LAYOUT_SIZE, PHASES, TRIPLE_RANKS, Flags, Session, State
 
 
 def _event(key: str, rules: tuple[str, ...] = (), **params: Any) -> Event:
@@ -199,7 +197,7 @@ class JianHongDian(Game):
         if triple is not None and card.rank == triple:
             if len(taken) != 3:
                 return refused("jhd.take_all_three", ("JHD-DEAL-2",), rank=triple, **params)
-            return allowed(f"jhd.ok.{step}.triple", ("JHD-DEAL-2",), rank=triple, **params)
+            return allowed("jhd.ok.stock.triple" if step == "stock" else "jhd.ok.hand.triple", ("JHD-DEAL-2",), rank=triple, **params)
         if len(taken) != 1:
             return refused("jhd.one_card_only", ("JHD-CAP-2",), **params)
         target = taken[0]
@@ -256,7 +254,7 @@ class JianHongDian(Game):
         return evolve(state, layout=_without(state.layout, taken),
                       captured=replaced_at(state.captured, seat, state.captured[seat] + (card,) + taken),
                       initial_triple=None if len(taken) == 3 else state.initial_triple,
-                      log=state.log + (_event(f"jhd.event.capture.{step}", rules, seat=seat, play_cards=[card.token],
+                      log=state.log + (_event("jhd.event.capture.stock" if step == "stock" else "jhd.event.capture.hand", rules, seat=seat, play_cards=[card.token],
                                               capture_cards=[t.token for t in taken], points=gained),))
 
     def _stock_step(self, state: State, seat: int) -> State:
@@ -292,7 +290,7 @@ class JianHongDian(Game):
         totals = tuple(a + b for a, b in zip(state.session.scores or (0,) * state.players, points))
         best = max(points)
         winners = [s for s, p in enumerate(points) if p == best]
-        result = {"points": list(points), "totals": list(totals), "winners": winners,
+        result = {"points": list(points), "winners": winners,
                   "left_on_layout": format_cards(state.layout)}
         log = state.log + (_event("jhd.event.scored", ("JHD-SCORE-1", "JHD-SCORE-2"), points=list(points),
                                   seats=winners, best=best),)
@@ -347,14 +345,15 @@ class JianHongDian(Game):
         from ...jsondata import fresh_json
         return {
             "game": self.name, "flags": flags_to_dict(state.flags), "phases": list(PHASES), "phase": state.phase,
-            "seat": seat, "to_act": self.to_act(state), "players": n, "dealer": state.dealer, "first": state.first,
+            "seat": seat, "to_act": self.to_act(state), "players": n, "dealer": state.dealer, "first_seat": state.first,
             "hand": format_cards(state.hands[seat]) if seat is not None else None,
             "cards_held": [len(h) for h in state.hands], "trick": [],
             "layout": format_cards(state.layout), "stock_count": len(state.stock),
             "stock_card": state.stock_card.token if state.stock_card is not None else None,
             "initial_triple": state.initial_triple,
             "captured": [format_cards(p) for p in state.captured],
-            "points": [C.total(p, state.flags) for p in state.captured],
+            "captured_points": [C.total(p, state.flags) for p in state.captured],
+            "scores": list(state.session.scores),
             "result": fresh_json(state.result) if state.result else None,
             "session": self.session(state),
         }

@@ -18,13 +18,13 @@ from ...errors import ActionError, short_value
 
 @dataclass(frozen=True, slots=True)
 class HandCapture(Decision):
-    """A hand card and the layout card (or the three) it captures; ``key`` is ``"play"`` and
+    """A hand card and the layout card (or the three) it captures; ``key`` is ``"capture_with"`` and
     ``value`` the frozen pair, so the generic decision code reads it as any other decision."""
 
     @classmethod
     def of(cls, play: Card, capture: tuple[Card, ...]) -> "HandCapture":
         taken: Any = capture[0].token if len(capture) == 1 else tuple(c.token for c in capture)
-        return cls("play", FrozenMap.of({"play": play.token, "capture": taken}))
+        return cls("capture_with", FrozenMap.of({"play": play.token, "capture": taken}))
 
     @property
     def card(self) -> Card:

@@ -21,7 +21,7 @@ from ...errors import ScenarioError, short_value
 from ...scenario import (check_deck_counts, check_keys, parse_card_list, parse_seat, parse_seat_map, parse_seed,
                          unplaced_cards)
 from . import capture as C
-from .state import HAND_SIZE, TRIPLE_RANKS, Flags, Session, State
+from .state import DECK, HAND_SIZE, TRIPLE_RANKS, Flags, Session, State
 
 KEYS = ("flags", "phase", "to_act", "hands", "layout")
 OPTIONAL = ("cards_held", "stock", "stock_card", "captured", "initial_triple", "seed", "dealer", "scores", "trick")
@@ -30,7 +30,6 @@ OPTIONAL = ("cards_held", "stock", "stock_card", "captured", "initial_triple", "
 def score_facts(game: Any, setup: Mapping[str, Any]) -> tuple[Flags, tuple[Card, ...]]:
     check_keys(setup, "setup", ("flags", "captured"), ())
     flags = game.flags(setup["flags"], "setup.flags")
-    from .game import DECK
     cards = parse_card_list(setup["captured"], "setup.captured", DECK)
     check_deck_counts([("setup.captured", cards)], DECK)
     return flags, cards
@@ -43,7 +42,6 @@ def _count(value: Any, path: str, high: int) -> int:
 
 
 def state_from_setup(game: Any, setup: Mapping[str, Any], path: str = "setup") -> State:
-    from .game import DECK
     at = f"{path}." if path else ""
     check_keys(setup, path, KEYS, OPTIONAL)
     flags: Flags = game.flags(setup["flags"], f"{at}flags")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ...cards import Card
+from ...cards import Card, DeckSpec
 from ...flags import flag
 from ...game import Event, from_session
 
@@ -15,6 +15,8 @@ PHASES = ("deal", "hand", "stock", "score")
 #: JHD-DEAL-1: cards per hand by player count
 HAND_SIZE = {2: 12, 3: 8, 4: 6}
 LAYOUT_SIZE = 4
+#: JHD-SETUP-1: one 52-card deck, no jokers
+DECK = DeckSpec()
 #: JHD-DEAL-2: the ranks whose three of a kind on the initial layout would strand a card
 TRIPLE_RANKS = ("5", "10", "J", "Q", "K")
 
@@ -70,6 +72,7 @@ class State:
 
     deal_no = from_session("deal_no")
     dealer = from_session("dealer")
+    scores = from_session("scores")
 
     @property
     def players(self) -> int:
