@@ -39,8 +39,10 @@ def main() -> None:
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{httpd.server_address[1]}/{args.lang}/{args.game}/"
     lessons = sorted(p.name for p in (site / args.lang / args.game).glob("0*.html"))
-    lesson = args.lesson or lessons[1]
-    pages = {"lesson": f"{lesson}?step={args.step}", "practice": "practice.html?seed=7"}
+    lesson = args.lesson or (lessons[1] if len(lessons) > 1 else lessons[0] if lessons else None)
+    pages = {"practice": "practice.html?seed=7"}
+    if lesson:  # a game with no course yet shows its practice page only
+        pages = {"lesson": f"{lesson}?step={args.step}", **pages}
     from playwright.sync_api import sync_playwright
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"])

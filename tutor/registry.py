@@ -50,9 +50,9 @@ ENTRIES: tuple[GameEntry, ...] = (
     GameEntry("napoleon", "napoleon", "napoleon"),
     GameEntry("shengji", "shengji", "shengji"),
     GameEntry("daifugo", "daifugo", "daifugo"),
-    GameEntry("jianhongdian", "minor", "jianhongdian", site=False),
+    GameEntry("jianhongdian", "minor", "jianhongdian"),
     GameEntry("ponjan", "minor", None),
-    GameEntry("dice", "minor", "dice", site=False),
+    GameEntry("dice", "minor", "dice"),
 )
 
 #: every game name the shared case format knows (rules/README.md §4), built or not

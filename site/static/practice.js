@@ -68,14 +68,20 @@ export function readUrl(search, flagInfo, game, presets = (data && data.presets)
     }
   }
   settings.flags = { ...presetValues(settings.preset, presets), ...settings.flags };
-  const fallback = flagInfo.find((f) => f.name === "players").default;
+  const playersInfo = playersFlag(flagInfo);
+  const fallback = playersInfo.default;
   const players = Number.isInteger(settings.flags.players) ? settings.flags.players : fallback;
-  const playersInfo = flagInfo.find((f) => f.name === "players");
   const maxSeat = ((playersInfo.choices || []).includes(players) ? players : fallback) - 1;
   if (!Number.isInteger(settings.seat) || settings.seat > maxSeat) {
     return { error: fmt(S.url_bad_seat, { value: String(settings.seat), max: maxSeat }) };
   }
   return { settings };
+}
+
+/** The player-count flag, or, for a game played alone (no such flag: the 2d6 check), one seat. */
+const SOLO = { name: "players", default: 1, choices: [1], solo: true };
+function playersFlag(flagInfo = data.flags) {
+  return flagInfo.find((f) => f.name === "players") || SOLO;
 }
 
 /** A flag's value typed like its default (a form and a URL both give strings). */
@@ -159,7 +165,7 @@ function seedValue(seed) {
 // ------------------------------------------------------------------ the form
 function buildForm(settings) {
   const form = ui.form;
-  const playersInfo = data.flags.find((f) => f.name === "players");
+  const playersInfo = playersFlag();
   const wanted = settings.flags.players ?? playersInfo.default;
   const players = fillPlayers(settings.preset, wanted);
   fillSeats(players, settings.seat);
@@ -197,7 +203,7 @@ function buildForm(settings) {
 /** The player counts ``preset`` seats (Daifugo: 3 to 6, or 4 to 8 in the cut-in game), ``wanted``
  * chosen when it is one of them; returns the count chosen. */
 function fillPlayers(presetName, wanted) {
-  const info = data.flags.find((f) => f.name === "players");
+  const info = playersFlag();
   const preset = (data.presets || []).find((p) => p.name === presetName);
   const choices = (preset && preset.players && preset.players.length ? preset.players : info.choices) || [info.default];
   const players = choices.includes(wanted) ? wanted : choices.includes(info.default) ? info.default : choices[0];
@@ -214,7 +220,7 @@ function fillSeats(players, seat) {
 
 function readForm() {
   const form = ui.form;
-  const flags = { players: Number(form.elements.players.value) };
+  const flags = playersFlag().solo ? {} : { players: Number(form.elements.players.value) };
   for (const info of data.flags) {
     if (info.name === "players") continue;
     const field = form.elements[`flag-${info.name}`];

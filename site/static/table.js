@@ -343,14 +343,56 @@ function playedSlot(view, seat, played, mine) {
   return slot;
 }
 
-/** One zone beside the trick (tutor/display.py): cards with a label, a line, a list, or a panel. */
+/** One zone beside the trick (tutor/display.py): cards with a label, a line, a list, or a panel;
+ * dice, a grid of outcomes and a bar chart where the engine describes them (the 2d6 check). */
 function renderZone(zone) {
   const body = [];
   if (zone.cards) body.push(el("div", { class: "zone-cards" }, zone.label ? el("span", { class: "label" }, `${zone.label}: `) : null, zone.cards.map(cardImage)));
+  if (zone.dice) body.push(el("div", { class: "zone-dice" }, zone.label ? el("span", { class: "label" }, `${zone.label}: `) : null, zone.dice.map(dieImage)));
+  if (zone.grid) body.push(outcomeGrid(zone.grid, zone.label));
+  if (zone.chart) body.push(barChart(zone.chart, zone.label));
   if (zone.text) body.push(el("p", { class: "zone-text" }, zone.text));
   if (zone.items && zone.items.length) body.push(el("ul", { class: "zone-items" }, zone.items.map((item) => el("li", {}, item))));
   if (zone.details) return el("details", { class: "zone-panel", open: true }, el("summary", {}, zone.details), body);
   return el("div", { class: "zone" }, body);
+}
+
+/** Where a die's pips sit on its 3 × 3 grid, by face (cells numbered 1-9, row by row). */
+const PIPS = { 1: [5], 2: [1, 9], 3: [1, 5, 9], 4: [1, 3, 7, 9], 5: [1, 3, 5, 7, 9], 6: [1, 3, 4, 6, 7, 9] };
+
+/** One die showing ``face`` (its number for a screen reader). */
+function dieImage(face) {
+  return el("span", { class: "die", role: "img", "aria-label": String(face), "data-face": face },
+    (PIPS[face] || []).map((cell) => el("span", { class: `pip p${cell}` })));
+}
+
+/** A table of outcomes (rows by one die, columns by the other): each cell its text, marked good or
+ * bad, and the one just rolled marked; the legend says what good and bad mean. */
+function outcomeGrid(grid, label) {
+  const head = el("tr", {}, el("th", { scope: "col" }, grid.corner), grid.cols.map((c) => el("th", { scope: "col" }, c)));
+  const rows = grid.rows.map((r, i) => el("tr", {}, el("th", { scope: "row" }, r),
+    grid.cells[i].map((cell) => el("td", { class: `${cell.good ? "good" : "bad"}${cell.mark ? " mark" : ""}`,
+      title: cell.good ? grid.good : grid.bad }, cell.text))));
+  return el("figure", { class: "zone-grid" },
+    el("table", {}, label ? el("caption", {}, label) : null, el("thead", {}, head), el("tbody", {}, rows)),
+    el("figcaption", { class: "legend" }, el("span", { class: "good" }, grid.good), " ", el("span", { class: "bad" }, grid.bad)));
+}
+
+/** A bar's filled part, ``share`` (0…1) of its height (set through the CSSOM: the page's
+ * Content-Security-Policy allows no style attributes). */
+function barFill(share) {
+  const fill = el("span", { class: "fill" });
+  fill.style.height = `${(100 * share).toFixed(1)}%`;
+  return fill;
+}
+
+/** Bars of ``value`` out of ``of`` per label, the current one marked. */
+function barChart(bars, label) {
+  return el("figure", { class: "zone-chart" }, label ? el("figcaption", {}, label) : null,
+    el("ol", {}, bars.map((bar) => el("li", { class: bar.current ? "current" : null, "aria-current": bar.current ? "true" : null },
+      el("span", { class: "bar-text" }, bar.text),
+      el("span", { class: "bar" }, barFill(bar.value / bar.of)),
+      el("span", { class: "bar-label" }, bar.label)))));
 }
 
 /** Whether the hand's card at ``index`` is one of the seat's exposed cards (a token held twice

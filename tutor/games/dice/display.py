@@ -35,11 +35,12 @@ def display_parts(game: Any, state: Any, view: dict[str, Any], seat: int | None,
                            "good": t("dice.display.good"), "bad": t("dice.display.bad")}})
     zones.append({"label": t("dice.display.chart"),
                   "chart": [{"label": str(x), "value": odds.successes(x, flags), "of": 36,
-                             "text": f"{odds.successes(x, flags)}/36", "current": x == target} for x in TARGETS]})
+                             "text": str(odds.successes(x, flags)), "current": x == target} for x in TARGETS]})
     made = len(state.rolls)
     notes = {0: [t("dice.display.tally", count=made, ok=sum(r.success for r in state.rolls))]} if made else {}
     result = None
     if state.phase == "score" and last is not None:
         result = t("dice.result.success" if last.success else "dice.result.failure", total=sum(last.dice),
                    target=last.target)
-    return {"info": info, "zones": zones, "notes": notes, "result": result, "show_trick": False}
+    return {"info": info, "zones": zones, "notes": notes, "result": result, "show_trick": False,
+            "reveal": False}  # no hidden hands to reveal
