@@ -5,7 +5,8 @@
 # `bench/run.sh shengji [args]` runs bench/shengji_bench.py instead (no peer library, no bench venv;
 # Node.js for its in-Pyodide figures), e.g. `bench/run.sh shengji --no-worker`; likewise
 # `bench/run.sh daifugo [args]` runs bench/daifugo_bench.py, `bench/run.sh daifugo-cutin [args]`
-# bench/daifugo_cutin_bench.py (the seed's cut-in game: no peer engine exists).
+# bench/daifugo_cutin_bench.py (the seed's cut-in game: no peer engine exists), `bench/run.sh minor [args]`
+# bench/minor_bench.py (Jian Hong Dian and the 2d6 check: no peer engine either).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -16,8 +17,12 @@ if [[ "${1:-}" == "shengji" ]]; then
     cd "$ROOT"
     exec "$SJ_PY" bench/shengji_bench.py "$@"
 fi
-if [[ "${1:-}" == "daifugo" || "${1:-}" == "daifugo-cutin" ]]; then
-    [[ "$1" == "daifugo" ]] && DFG_SCRIPT=bench/daifugo_bench.py || DFG_SCRIPT=bench/daifugo_cutin_bench.py
+if [[ "${1:-}" == "daifugo" || "${1:-}" == "daifugo-cutin" || "${1:-}" == "minor" ]]; then
+    case "$1" in
+        daifugo) DFG_SCRIPT=bench/daifugo_bench.py ;;
+        daifugo-cutin) DFG_SCRIPT=bench/daifugo_cutin_bench.py ;;
+        *) DFG_SCRIPT=bench/minor_bench.py ;;
+    esac
     shift
     DFG_PY="$ROOT/.venv/bin/python"
     [[ -x "$DFG_PY" ]] || DFG_PY="${PYTHON:-python3}"

@@ -165,6 +165,10 @@ class Dice(Game):
                 "rolls": [r.to_json() for r in state.rolls], "session": self.session(state),
                 "result": state.result}
 
+    def hint_focus(self, state: State, seat: int, action: Action | None, in_turn: bool = True) -> Any:
+        from . import hints
+        return hints.hint_focus(self, state, seat, action, in_turn)
+
     def display_parts(self, state: State, view: dict[str, Any], seat: int | None, lang: str) -> dict[str, Any]:
         from .display import display_parts
         return display_parts(self, state, view, seat, lang)
