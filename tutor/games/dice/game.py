@@ -2,7 +2,7 @@
 
 The spec gives the check no actions (its golden cases are computations, ``score``); the tutor
 adds the two things a learner does on the dice page: set the target value
-(``{"target": t}``, any number of times) and roll (``{"roll": true}``). A roll ends the check
+(``{"set_target": t}``, any number of times) and roll (``{"roll": true}``). A roll ends the check
 (``phase`` "score", the round is over) and ``next_hand`` starts the next check with the same
 target: a series of checks is the session. Rolls are seeded (``derive(seed, "roll", k)``), so a
 shared link rolls the same dice again.

@@ -195,7 +195,8 @@ class JianHongDian(Game):
         triple = state.initial_triple
         params = {"play_cards": [card.token], "capture_cards": [t.token for t in taken]}
         if triple is not None and card.rank == triple:
-            if len(taken) != 3:
+            three = {c for c in state.layout if c.rank == triple}
+            if len(taken) != 3 or set(taken) != three:  # exactly the three, each once
                 return refused("jhd.take_all_three", ("JHD-DEAL-2",), rank=triple, **params)
             return allowed("jhd.ok.stock.triple" if step == "stock" else "jhd.ok.hand.triple", ("JHD-DEAL-2",), rank=triple, **params)
         if len(taken) != 1:

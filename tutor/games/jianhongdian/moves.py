@@ -63,7 +63,10 @@ def _taken(value: Any, path: str) -> tuple[Card, ...]:
     if isinstance(value, list):
         if len(value) != 3:
             raise ActionError("error.jhd.capture_list", path=path, got=short_value(value))
-        return tuple(_card(v, f"{path}[{i}]") for i, v in enumerate(value))
+        cards = tuple(_card(v, f"{path}[{i}]") for i, v in enumerate(value))
+        if len(set(cards)) != 3:  # one deck: a card named twice is a slip
+            raise ActionError("error.jhd.capture_list", path=path, got=short_value(value))
+        return cards
     return (_card(value, path),)
 
 

@@ -57,6 +57,8 @@ def state_from_setup(game: Any, setup: Mapping[str, Any], path: str = "setup") -
     if phase == "deal" and to_act is not None:
         raise ScenarioError(f"{at}to_act", "error.jhd.deal_is_automatic")
     size = HAND_SIZE[n]
+    if phase == "deal" and isinstance(setup["layout"], list) and len(setup["layout"]) != 4:
+        raise ScenarioError(f"{at}layout", "error.jhd.deal_layout", n=len(setup["layout"]))
 
     known = {s: parse_card_list(v, f"{at}hands.{s}", DECK)
              for s, v in parse_seat_map(setup["hands"], f"{at}hands", n).items()}
@@ -106,7 +108,12 @@ def state_from_setup(game: Any, setup: Mapping[str, Any], path: str = "setup") -
         extra = counts[s] - len(cards)
         hands.append(tuple(cards) + tuple(pool[:extra]))
         pool = pool[extra:]
-    stock_size = max(len(stock_top), sum(len(h) for h in hands))
+    in_hands = sum(len(h) for h in hands)
+    if len(stock_top) > in_hands:  # JHD-END-1: each turn takes one hand card and one stock card
+        raise ScenarioError(f"{at}stock", "error.jhd.stock_too_long", n=len(stock_top), hands=in_hands)
+    if phase == "hand" and to_act is not None and not hands[to_act]:
+        raise ScenarioError(f"{at}to_act", "error.jhd.nothing_to_play", seat=to_act)
+    stock_size = in_hands
     fill = min(len(pool), stock_size - len(stock_top))
     stock = tuple(stock_top) + tuple(pool[:fill])
     unplaced = tuple(pool[fill:])
