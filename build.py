@@ -200,12 +200,13 @@ class Site:
         self.script_hashes.update(hashes)
         return html
 
-    def render(self, template: str, rel: str, lang: str, **context: Any) -> None:
+    def render(self, template: str, rel: str, lang: str, words: dict[str, str] | None = None, **context: Any) -> None:
+        """``words``: a game's own words for some of the page's (``page_words``)."""
         depth = rel.count("/")
         other = "en" if lang == "ja" else "ja"
         other_rel = rel.replace(f"{lang}/", f"{other}/", 1)
         html = self.env.get_template(template).render(
-            lang=lang, s=self.strings.get(lang, {}), root="../" * depth, other_lang=other,
+            lang=lang, s={**self.strings.get(lang, {}), **(words or {})}, root="../" * depth, other_lang=other,
             other_url="../" * depth + other_rel, wheel=self.wheel_name, stamp=self.stamp,
             lesson_renames=self.lesson_renames, **context)
         dest = self.out / rel
@@ -231,12 +232,29 @@ def load_courses(lessons_root: Path, strings: dict[str, dict[str, str]]) -> dict
     return courses
 
 
+def page_words(game: Any, lang: str, page_strings: dict[str, str]) -> dict[str, str]:
+    """A game's own words for some of the page's: its catalog's ``<prefix>.page.<key>`` over the
+    page string ``<key>`` (the 2d6 check says "Next check" where a card game says "Next round",
+    and has no cards to select): the template and the page's script both read them."""
+    prefix = f"{game.rule_prefix.lower()}.page."
+    return {key[len(prefix):]: text for key, text in message_catalog(lang).items()
+            if key.startswith(prefix) and key[len(prefix):] in page_strings}
+
+
+def has_windows(game: Any) -> bool:
+    """Whether the game ever asks a seat out of turn (else the practice form's "ask me when I can
+    act out of turn" has nothing to ask)."""
+    from tutor.game import Game
+    return type(game).window is not Game.window
+
+
 def build_course(site: Site, game_name: str, by_lang: dict[str, list[Lesson]], migrations: dict[str, Any]) -> None:
     game = find_game(game_name)
     catalog = rule_catalog.catalog(game_name)
     for lang in LANGS:
         s = site.strings[lang]
         course_title = s[f"game.{game_name}"]
+        words = page_words(game, lang, s)
         lessons = by_lang[lang]
         summaries = [{"slug": l.slug, "key": l.key, "title": l.meta["title"], "minutes": l.meta.get("minutes"),
                       "part": l.meta.get("part"),
@@ -250,7 +268,7 @@ def build_course(site: Site, game_name: str, by_lang: dict[str, list[Lesson]], m
                                                          for step in lesson.computed])
             payload_steps, strings = intern_texts(payload_steps)
             data = {
-                "game": game_name, "lang": lang, "key": lesson.key, "suits_matter": game.suits_matter,
+                "game": game_name, "lang": lang, "key": lesson.key, "suits_matter": game.suits_matter, "words": words,
                 # the rule the lesson teaches, which the learner may switch off to see what it changed
                 "switch": ({"name": lesson.meta["switch"], "title": next(f["title"] for f in flag_words(game, lang)
                                                                         if f["name"] == lesson.meta["switch"])}
@@ -265,7 +283,7 @@ def build_course(site: Site, game_name: str, by_lang: dict[str, list[Lesson]], m
             practised = [{"id": rid, "title": title} for rid, title in data["rules"].items()]
             order = list(rule_catalog.rules_by_id(game_name))
             practised.sort(key=lambda r: order.index(r["id"]))
-            site.render("lesson.html", f"{lang}/{game_name}/{lesson.slug}.html", lang, practised=practised,
+            site.render("lesson.html", f"{lang}/{game_name}/{lesson.slug}.html", lang, words=words, practised=practised,
                         page_title=lesson.meta["title"], page_kind="lesson", course_title=course_title,
                         lesson={"title": lesson.meta["title"], "key": lesson.key}, steps=steps,
                         outro_html=md(lesson.outro), data_json=script_json(data),
@@ -278,7 +296,8 @@ def build_course(site: Site, game_name: str, by_lang: dict[str, list[Lesson]], m
         flags = flag_words(game, lang)
         presets = preset_words(game, lang, flags, s)
         offered = form_flags(game, flags)
-        practice_data = {"game": game_name, "lang": lang, "phases": phase_names(game, lang),
+        practice_data = {"game": game_name, "lang": lang, "phases": phase_names(game, lang), "words": words,
+                         "windows": has_windows(game),
                          "suits_matter": game.suits_matter, "flags": offered,
                          # the form offers what the tutor plays now: a preset of rules not built yet
                          # is on the rules page, not in the form
@@ -291,12 +310,13 @@ def build_course(site: Site, game_name: str, by_lang: dict[str, list[Lesson]], m
                          # share links: their format and migrations (site/static/links.js), the moves' bound
                          "links": links.for_game(migrations, game_name), "limits": {"moves_code": MAX_CODE},
                          "stamp": site.stamp}
-        site.render("practice.html", f"{lang}/{game_name}/practice.html", lang,
+        site.render("practice.html", f"{lang}/{game_name}/practice.html", lang, words=words, windows=has_windows(game),
                     page_title=s["practice_title"].replace("{game}", course_title), page_kind="practice",
                     course_title=course_title, data_json=script_json(practice_data),
                     # a game may name its next deal in its own word (a "hand", a "game"): its catalog's
                     # ``<prefix>.next_deal``, else the page's own word
-                    next_label=message_catalog(lang).get(f"{game.rule_prefix.lower()}.next_deal", s["next_round"]))
+                    next_label=message_catalog(lang).get(f"{game.rule_prefix.lower()}.next_deal",
+                                                         words.get("next_round", s["next_round"])))
         sections = [{"id": sec["id"], "title": sec["title"][lang],
                      "rules": [{"id": r["id"], "title": r["title"][lang], "text": r["text"][lang]}
                                for r in catalog["rules"] if r["section"] == sec["id"]]}

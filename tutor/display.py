@@ -14,7 +14,9 @@ name or its own view keys. A game fills in what is its own through ``Game.displa
   ``role``: where it sits for the viewer ("on your right", "partner"; None for the viewer);
 * ``ring``: the other seats around the table, ``{left, opposite, right}`` (``ring``);
 * ``info``: short facts above the trick ("Bid: 2 · Stake ×4");
-* ``zones``: boxes beside the trick, each ``{label?, cards?, text?, items?, details?}``;
+* ``zones``: boxes beside the trick, each ``{label?, cards?, text?, items?, details?}``, or drawn
+  from numbers: ``die_faces`` (dice showing those faces), ``grid`` (a table of outcomes, each cell
+  good or bad, one marked) and ``chart`` (bars of a value out of a total, one current);
 * ``trick``: ``{show, holding, label, empty, out_of_turn}`` for the view's ``trick`` entries
   (``out_of_turn``: the mark of a play out of turn, a game's own word: a bomb, a cut-in):
   ``holding`` is the index of the entry that holds the trick, ``label`` names it ("To beat" in

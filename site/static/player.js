@@ -563,7 +563,7 @@ export async function start(startedEngine) {
   data = JSON.parse(document.getElementById("lesson-data").textContent);
   data.steps = resolveTexts(data.steps, data.strings || []);
   data.steps.forEach(unpack);
-  S = await loadStrings(data.lang);
+  S = { ...(await loadStrings(data.lang)), ...(data.words || {}) };  // a game's own words for some (build.py)
   configure({ strings: S, lang: data.lang, suitsMatter: data.suits_matter });
   ui.table = document.getElementById("table");
   ui.phases = document.getElementById("phases");

@@ -79,7 +79,7 @@ export function readUrl(search, flagInfo, game, presets = (data && data.presets)
 }
 
 /** The player-count flag, or, for a game played alone (no such flag: the 2d6 check), one seat. */
-const SOLO = { name: "players", default: 1, choices: [1], solo: true };
+const SOLO = { name: "players", default: 1, choices: [1], alone: true };
 function playersFlag(flagInfo = data.flags) {
   return flagInfo.find((f) => f.name === "players") || SOLO;
 }
@@ -220,7 +220,7 @@ function fillSeats(players, seat) {
 
 function readForm() {
   const form = ui.form;
-  const flags = playersFlag().solo ? {} : { players: Number(form.elements.players.value) };
+  const flags = playersFlag().alone ? {} : { players: Number(form.elements.players.value) };
   for (const info of data.flags) {
     if (info.name === "players") continue;
     const field = form.elements[`flag-${info.name}`];
@@ -587,7 +587,7 @@ function engineStatus(stage, error) {
 
 export async function start(startedEngine) {
   data = JSON.parse(document.getElementById("practice-data").textContent);
-  S = await loadStrings(data.lang);
+  S = { ...(await loadStrings(data.lang)), ...(data.words || {}) };  // a game's own words for some (build.py)
   configure({ strings: S, lang: data.lang, suitsMatter: data.suits_matter });
   for (const [key, id] of Object.entries({
     table: "table", phases: "phases", decision: "decision", feedback: "feedback", history: "history",

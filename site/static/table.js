@@ -348,7 +348,7 @@ function playedSlot(view, seat, played, mine) {
 function renderZone(zone) {
   const body = [];
   if (zone.cards) body.push(el("div", { class: "zone-cards" }, zone.label ? el("span", { class: "label" }, `${zone.label}: `) : null, zone.cards.map(cardImage)));
-  if (zone.dice) body.push(el("div", { class: "zone-dice" }, zone.label ? el("span", { class: "label" }, `${zone.label}: `) : null, zone.dice.map(dieImage)));
+  if (zone.die_faces) body.push(el("div", { class: "zone-dice" }, zone.label ? el("span", { class: "label" }, `${zone.label}: `) : null, zone.die_faces.map(dieImage)));
   if (zone.grid) body.push(outcomeGrid(zone.grid, zone.label));
   if (zone.chart) body.push(barChart(zone.chart, zone.label));
   if (zone.text) body.push(el("p", { class: "zone-text" }, zone.text));
@@ -372,7 +372,8 @@ function outcomeGrid(grid, label) {
   const head = el("tr", {}, el("th", { scope: "col" }, grid.corner), grid.cols.map((c) => el("th", { scope: "col" }, c)));
   const rows = grid.rows.map((r, i) => el("tr", {}, el("th", { scope: "row" }, r),
     grid.cells[i].map((cell) => el("td", { class: `${cell.good ? "good" : "bad"}${cell.mark ? " mark" : ""}`,
-      title: cell.good ? grid.good : grid.bad }, cell.text))));
+      title: (cell.mark && grid.rolled ? `${grid.rolled}: ` : "") + (cell.good ? grid.good : grid.bad),
+      "aria-current": cell.mark ? "true" : null }, cell.text))));
   return el("figure", { class: "zone-grid" },
     el("table", {}, label ? el("caption", {}, label) : null, el("thead", {}, head), el("tbody", {}, rows)),
     el("figcaption", { class: "legend" }, el("span", { class: "good" }, grid.good), " ", el("span", { class: "bad" }, grid.bad)));

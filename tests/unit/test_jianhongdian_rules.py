@@ -395,9 +395,19 @@ class TestTwoSteps:
         refuse(state, {"play": "S-6", "capture": "H-4"}, 0, {"JHD-TURN-2"}, in_turn=False)
         refuse(state, {"play": "S-6", "capture": "H-4"}, 2, {"JHD-TURN-2"}, in_turn=False)
 
-    @pytest.mark.parametrize("data", ["PASS", ["S-6"], {"bid": 1}])
+    @pytest.mark.parametrize("data", ["PASS", ["S-6", "H-K"], {"bid": 1}])
     def test_other_actions_are_refused(self, data: Any) -> None:
         refuse(pos(**G01), data, 0, {"JHD-TURN-2"})
+
+    def test_a_bare_hand_card_is_told_what_it_can_do(self) -> None:
+        """A card played without naming what it takes (the page's Enter on a selected card): its
+        captures are named (JHD-CAP-2); a card that takes nothing while another can capture is the
+        compulsory capture (JHD-CAP-3)."""
+        state = pos(**G01)
+        v = verdict(state, ["S-6"], 0)
+        assert not v.legal and v.rule_ids == ("JHD-CAP-2",) and "4♥" in v.text("en")
+        v = verdict(state, ["S-3"], 0)
+        assert not v.legal and v.rule_ids == ("JHD-CAP-3",)
 
     def test_a_stock_choice_in_the_hand_step_is_refused(self) -> None:
         refuse(pos(**G01), {"capture": "H-4"}, 0, {"JHD-CAP-3"})

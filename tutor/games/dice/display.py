@@ -24,7 +24,7 @@ def display_parts(game: Any, state: Any, view: dict[str, Any], seat: int | None,
     roll = view.get("roll")
     if roll is not None and last is not None:
         reason = odds.why(last.dice, last.target, flags)
-        zones.append({"label": t("dice.display.roll"), "dice": list(last.dice),
+        zones.append({"label": t("dice.display.roll"), "die_faces": list(last.dice),
                       "text": t(odds.ROLL_WORDS["dice.display.roll"][reason, last.success],
                                 first=last.dice[0], second=last.dice[1], total=sum(last.dice), target=last.target)})
     cells = [[{"text": str(a + b), "good": ok, "mark": roll is not None and last is not None and last.dice == (a, b)}
@@ -32,7 +32,8 @@ def display_parts(game: Any, state: Any, view: dict[str, Any], seat: int | None,
     zones.append({"label": t("dice.display.grid", target=target, n=chance),
                   "grid": {"rows": [str(a) for a in odds.FACES], "cols": [str(b) for b in odds.FACES],
                            "corner": t("dice.display.grid_corner"), "cells": cells,
-                           "good": t("dice.display.good"), "bad": t("dice.display.bad")}})
+                           "good": t("dice.display.good"), "bad": t("dice.display.bad"),
+                           "rolled": t("dice.display.rolled")}})
     zones.append({"label": t("dice.display.chart"),
                   "chart": [{"label": str(x), "value": odds.successes(x, flags), "of": 36,
                              "text": str(odds.successes(x, flags)), "current": x == target} for x in TARGETS]})

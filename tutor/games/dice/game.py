@@ -160,7 +160,7 @@ class Dice(Game):
                 "hand": [] if seat is not None else None, "cards_held": [0], "trick": [],
                 "target_value": state.target, "successes": odds.successes(state.target, state.flags),
                 "p_success": odds.p_success(state.target, state.flags),
-                "grid": odds.grid(state.target, state.flags),
+                "outcomes": odds.grid(state.target, state.flags),
                 "roll": last.to_json() if last is not None and state.phase == "score" else None,
                 "rolls": [r.to_json() for r in state.rolls], "session": self.session(state),
                 "result": state.result}

@@ -1,9 +1,8 @@
 """A simple Jian Hong Dian heuristic: take the most points; when nothing can be taken, lay the
 card that gives the least away.
 
-Laying a card offers it to the next players: a red card or an ace laid is points for whoever
-pairs it. So the bot lays a black card worth nothing, preferring one whose partner rank is
-already scarce (a 10, J, Q or K whose other copies are gone cannot be taken)."""
+Laying a card offers it to the next players: a red card or the ace of spades laid is points for
+whoever pairs it. So the bot lays the card worth least (a black card worth nothing first)."""
 from __future__ import annotations
 
 from typing import Any

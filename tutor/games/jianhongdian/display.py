@@ -39,5 +39,6 @@ def display_parts(game: Any, state: Any, view: dict[str, Any], seat: int | None,
         if game.game_over(state):
             result += (" " if lang == "en" else "") + t("jhd.result.game", seats=game.game_winner(state),
                                                         total=max(state.session.scores))
+    # nothing is hidden once the deal is over: every hand is empty
     return {"badges": badges, "notes": notes, "info": info, "zones": zones, "result": result, "show_trick": False,
-            "phase": "hand" if state.phase == "stock" else state.phase}
+            "reveal": state.phase != "score"}

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Mapping, Sequence
 
-from ...actions import Action, Decision
+from ...actions import Action, Decision, Play
 from ...cards import Card, format_cards
 from ...errors import TutorError, short_value
 from ...game import Event, Game, IllegalAction, Verdict, allowed, evolve, refused, replaced_at
@@ -147,7 +147,11 @@ class JianHongDian(Game):
         return found
 
     def decision_options(self, state: State, seat: int) -> list[Action] | None:
-        return self.legal_actions(state, seat)
+        """What the page offers: every capture, and every hand card to lay, legal or not (a lay
+        while a capture is compulsory is refused with its reason, JHD-CAP-3: the learner may try it)."""
+        if state.phase == "stock" or seat != self.to_act(state):
+            return self.legal_actions(state, seat)
+        return list(self.hand_captures(state, seat)) + [lay(c) for c in state.hands[seat]]
 
     # ------------------------------------------------------------------ verdicts
     def explain(self, state: State, action: Action, seat: int | None = None, in_turn: bool = True) -> Verdict:
@@ -188,7 +192,25 @@ class JianHongDian(Game):
             return allowed(key, ("JHD-CAP-3",), cards=[card.token])
         if isinstance(action, Decision) and action.key == "capture":
             return refused("jhd.capture_needs_card", ("JHD-CAP-3",))
+        if isinstance(action, Play) and len(action.cards) == 1:  # a card played without saying what for
+            return self._explain_bare_card(state, seat, action.cards[0])
         return refused("jhd.unknown_action", ("JHD-TURN-2",))
+
+    def _explain_bare_card(self, state: State, seat: int, card: Card) -> Verdict:
+        """A hand card played with no target named (the page's Enter on a selected card): say what
+        it can do here, since the same card may capture one of several cards or be laid."""
+        if card not in state.hands[seat]:
+            return refused("jhd.not_in_hand", ("JHD-CAP-3",), cards=[card.token])
+        options = self.hand_captures(state, seat)
+        mine = [a for a in options if a.card == card]
+        if mine:
+            return refused("jhd.say_target", ("JHD-CAP-2",), cards=[card.token],
+                           capture_cards=[t.token for a in mine for t in a.taken], count=len(mine))
+        if options and not state.flags.capture_optional:
+            first = options[0]
+            return refused("jhd.must_capture", ("JHD-CAP-3",), count=len(options),
+                           play_cards=[first.card.token], capture_cards=[t.token for t in first.taken])
+        return refused("jhd.say_lay", ("JHD-CAP-3",), cards=[card.token])
 
     def _explain_capture(self, state: State, card: Card, taken: tuple[Card, ...], step: str) -> Verdict:
         """Whether ``card`` may take ``taken`` (JHD-CAP-1, JHD-CAP-2, JHD-DEAL-2), in words."""
