@@ -9,3 +9,15 @@ def pytest_configure(config):
         "markers", "cpython_only: cannot run inside Pyodide; skipped by the in-Pyodide run"
     )
     config.addinivalue_line("markers", "browser: drives the built site in Debian's Chromium (Playwright)")
+
+
+def pytest_collection_modifyitems(config, items):
+    """The suite runs on two workers (./dev test: pytest-xdist, ``--dist loadgroup``): every browser
+    test in one group, so that one browser and one built site serve them all, and the tests inside
+    Pyodide in another (they share one wheel folder under .cache); the rest is spread over both."""
+    import pytest
+    for item in items:
+        path = str(item.fspath).replace("\\", "/")
+        for group in ("browser", "pyodide"):
+            if f"/tests/{group}/" in path:
+                item.add_marker(pytest.mark.xdist_group(group))

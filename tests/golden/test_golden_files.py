@@ -38,13 +38,18 @@ def _not_built_yet(game: str, case: dict) -> bool:
 @pytest.mark.parametrize("game", BUILT_NAMES)
 def test_shared_golden_file_passes(game: str) -> None:
     path = SHARED.parent / golden_file(game)
-    waived = {c["id"] for c in json.loads(path.read_text("utf-8")) if _not_built_yet(game, c)}
+    cases = json.loads(path.read_text("utf-8"))
+    # a file may hold several games' cases (minor.json: Jian Hong Dian, Pon-jan, the 2d6 check):
+    # this test answers for its own game's; the others have their own test, or are not built yet
+    own = {c["id"] for c in cases if c.get("game") == game}
+    waived = {c["id"] for c in cases if c["id"] in own and _not_built_yet(game, c)}
     lines: list[str] = []
     passed, failed = run_files([str(path)], out=lines.append)
     failures = [line for line in lines[:-1] if line.startswith("FAIL")]
-    unexpected = [line for line in failures if line.split(":")[0].split(" ", 1)[1] not in waived]
+    mine = [line for line in failures if line.split(":")[0].split(" ", 1)[1] in own]
+    unexpected = [line for line in mine if line.split(":")[0].split(" ", 1)[1] not in waived]
     assert not unexpected, "\n".join(unexpected)
-    assert passed > 0 and failed == len(failures) <= len(waived)
+    assert own and passed >= len(own) - len(mine) and len(mine) <= len(waived)
     assert lines[-1] == f"{passed} passed, {failed} failed"
     assert all(line.startswith(("PASS ", "FAIL ")) for line in lines[:-1])
 
