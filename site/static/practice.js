@@ -209,6 +209,8 @@ function fillPlayers(presetName, wanted) {
   const players = choices.includes(wanted) ? wanted : choices.includes(info.default) ? info.default : choices[0];
   ui.form.elements.players.replaceChildren(...choices.map((n) => el("option", { value: n, selected: n === players }, String(n))));
   ui.form.elements.players.disabled = choices.length < 2;
+  // a game played alone has no player count and no seat to choose
+  for (const name of ["players", "seat"]) ui.form.elements[name].closest("label").hidden = Boolean(info.alone);
   return players;
 }
 
