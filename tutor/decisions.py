@@ -103,7 +103,18 @@ def _slot_label(game: "Game", state: Any, seat: int, to: int, lang: str) -> str:
 
 
 def describe(game: "Game", state: Any, seat: int, lang: str = "en") -> dict[str, Any] | None:
-    """The decision open to ``seat`` in turn, as the page draws it; None when it has none."""
+    """The decision open to ``seat`` in turn, as the page draws it; None when it has none. A game
+    may word the prompt of a phase's decision (``<prefix>.prompt.<phase>``: "choose which layout
+    card the turned card takes"), sent as ``prompt``; the page says its own words otherwise."""
+    out = _describe(game, state, seat, lang)
+    if out is not None:
+        key = f"{message_prefix(game)}.prompt.{game.phase(state)}"
+        if key in catalog(lang):
+            out["prompt"] = render(key, {}, lang)
+    return out
+
+
+def _describe(game: "Game", state: Any, seat: int, lang: str = "en") -> dict[str, Any] | None:
     prefix = message_prefix(game)
     spec = game.decision_spec(state, seat)
     if spec is not None:

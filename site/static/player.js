@@ -161,7 +161,9 @@ function enterFrame() {
   if (st.frame === step.frames.length - 1 && step.ask) {
     st.mode = st.answered.has(st.step) ? "answered" : "decision";
     // a chance out of turn is no turn of yours: said so, as the decision above it explains
-    if (st.mode === "decision") setFeedback("info", step.ask.out_of_turn ? S.your_chance : S.your_turn);
+    // the decision's own prompt where the game gives one (tutor/decisions.py), else the page's
+    const decision = step.frames[st.frame].display && step.frames[st.frame].display.decision;
+    if (st.mode === "decision") setFeedback("info", step.ask.out_of_turn ? S.your_chance : (decision && decision.prompt) || S.your_turn);
   } else {
     st.mode = "frames";
   }

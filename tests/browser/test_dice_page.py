@@ -16,12 +16,12 @@ from .conftest import click_and_wait, shot, wait_waiting
 READY = '#engine-status[data-state="ready"]'
 PRACTICE = "{lang}/dice/practice.html"
 WORDS = {
-    "en": {"target": "Target {t}", "roll": "Roll the dice", "next": "Next round",
+    "en": {"target": "Target {t}", "roll": "Roll the dice", "next": "Next check",
            "info": "Target: {t}", "chance": "Chance of success: {n}/36 (about {p}%)",
            "sum": "{a} + {b} = {total}: ", "log": "Rolled {a} and {b}: total {total}",
            "success": "Success: {total} is at most {t}.", "failure": "Failure: {total} is more than {t}.",
            "caption": "The 36 rolls against target {t}: {n} succeed", "phase": "Check"},
-    "ja": {"target": "判定値 {t}", "roll": "ダイスを振る", "next": "次のラウンド",
+    "ja": {"target": "判定値 {t}", "roll": "ダイスを振る", "next": "次の判定",
            "info": "判定値：{t}", "chance": "成功率：{n}/36（約{p}%）",
            "sum": "{a}＋{b}＝{total}。", "log": "出目は{a}と{b}、合計{total}",
            "success": "成功：{total}は{t}以下です。", "failure": "失敗：{total}は{t}より大きいです。",

@@ -1,9 +1,11 @@
 """The Jian Hong Dian practice table: a whole 4-player deal with bots in the other seats, to the
 result (JHD-END-1, JHD-SCORE-2). With compulsory capture every card is taken, so the seats'
-points add up to the deck's 240 (JHD-SCORE-1). The page offers only legal choices as buttons:
-when a capture is possible there is no button to lay a card, and the hint says why (JHD-CAP-3)."""
+points add up to the deck's 240 (JHD-SCORE-1). In the hand step the page offers every capture and
+a button to lay each hand card, legal or not: while a capture is possible a lay is refused with its
+reason, and the hint says why too (JHD-CAP-3)."""
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -14,12 +16,16 @@ from .conftest import click_and_wait, shot, wait_waiting
 READY = '#engine-status[data-state="ready"]'
 PRACTICE = "{lang}/jianhongdian/practice.html?seed=3&seat=0"
 WORDS = {
-    "en": {"points": re.compile(r"\d+ cards? taken, (\d+) points?"), "lay": re.compile(r"^Lay "),
+    "en": {"points": re.compile(r"\d+ cards? taken, (\d+) points?"),
            "result": re.compile(r"Seats? [\d, and]+ scores? the most: (\d+) points\."),
-           "must": "you must capture", "over": "The deal is over", "empty": ("Stock: 0 cards", "The layout is empty.")},
-    "ja": {"points": re.compile(r"取った札\d+枚、(\d+)点"), "lay": re.compile(r"を場に出す$"),
+           "refused": "Not allowed.", "must": re.compile("you must capture", re.I), "over": "The deal is over",
+           "phase": {"hand": "Play", "stock": "Stock card"},
+           "empty": ("Stock: 0 cards", "The layout is empty.")},
+    "ja": {"points": re.compile(r"取った札\d+枚、(\d+)点"),
            "result": re.compile(r"最高点は席[\d、と]+の(\d+)点です。"),
-           "must": "取らなければなりません", "over": "この回は終わりです", "empty": ("山札：0枚", "場札はありません。")},
+           "refused": "出せません。", "must": "取らなければなりません", "over": "この回は終わりです",
+           "phase": {"hand": "プレイ", "stock": "山札の札"},
+           "empty": ("山札：0枚", "場札はありません。")},
 }
 SEATS = 4
 
@@ -34,6 +40,17 @@ def _points(page, lang: str) -> list[int]:
     return [int(m.group(1)) for m in found]
 
 
+def _kinds(page) -> list[str]:
+    """What each choice button does, from its action (``data-key``; the labels may be shortened):
+    "capture" (a hand card takes a layout card), "lay", or "stock" (a target for the turned card)."""
+    keys = page.locator("#decision button.choice").evaluate_all("els => els.map(e => e.dataset.key)")
+    out = []
+    for key in keys:
+        action = json.loads(key)
+        out.append("lay" if "lay" in action else "capture" if "play" in action else "stock")
+    return out
+
+
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_a_whole_deal_to_the_result(page, server, lang: str) -> None:
     w = WORDS[lang]
@@ -42,11 +59,17 @@ def test_a_whole_deal_to_the_result(page, server, lang: str) -> None:
     assert wait_waiting(page) == "learner"
     expect(page.locator(".seat")).to_have_count(SEATS - 1)  # four players: three bots around the learner
     assert _points(page, lang) == [0] * SEATS
-    # seed 3: the learner (the dealer) starts, and a capture is possible: only captures are offered,
-    # no button lays a card, and the hint says a capture is compulsory
-    choices = page.locator("#decision button.choice")
-    assert choices.count() >= 2
-    assert not any(w["lay"].search(t.strip()) for t in choices.all_text_contents())
+    # seed 3: the learner (the dealer) starts, and a capture is possible. Every capture is offered,
+    # and beside them a button to lay each of the six hand cards; a lay is refused with its reason
+    # (JHD-CAP-3), and the learner still has the turn
+    kinds = _kinds(page)
+    assert kinds.count("capture") >= 2 and kinds.count("lay") == 6, kinds
+    lay = page.locator("#decision button.choice[data-key^='{\"lay\"']").first
+    assert click_and_wait(page, lay) == "learner"
+    expect(page.locator("#feedback")).to_contain_text(w["refused"])
+    expect(page.locator("#feedback")).to_contain_text(w["must"])
+    expect(page.locator("#feedback a", has_text="JHD-CAP-3")).to_be_visible()
+    expect(page.locator(".hand button.card")).to_have_count(6)  # nothing was played
     page.locator("#btn-hint").click()
     expect(page.locator("#feedback")).to_contain_text(w["must"])
     expect(page.locator("#feedback a", has_text="JHD-CAP-3")).to_be_visible()
@@ -54,13 +77,17 @@ def test_a_whole_deal_to_the_result(page, server, lang: str) -> None:
     for _ in range(100):
         if wait_waiting(page) == "over":
             break
-        choices = page.locator("#decision button.choice")
-        labels = choices.all_text_contents()
-        assert labels, "the learner's turn, but no choice is offered"
-        # a lay is offered only when nothing captures, and then every choice is a lay (JHD-CAP-3)
-        lays = [bool(w["lay"].search(t.strip())) for t in labels]
-        assert all(lays) or not any(lays), labels
-        click_and_wait(page, choices.first)
+        kinds = _kinds(page)
+        assert kinds, "the learner's turn, but no choice is offered"
+        if "stock" in kinds:  # the turned card's targets: only those, in the stock step's own phase
+            assert set(kinds) == {"stock"}, kinds
+            expect(page.locator("#phases li.current")).to_contain_text(w["phase"]["stock"])
+        else:  # the hand step: the captures, then one lay per hand card
+            expect(page.locator("#phases li.current")).to_contain_text(w["phase"]["hand"])
+            assert kinds.count("lay") == page.locator(".hand button.card").count(), kinds
+            assert kinds == sorted(kinds), kinds  # captures first
+        # the first choice: a capture when there is one (compulsory), else a lay, else a stock target
+        click_and_wait(page, page.locator("#decision button.choice").first)
         decisions += 1
     else:
         raise AssertionError("the deal did not end")

@@ -47,6 +47,14 @@ def _verdict(ask: dict[str, Any], key: str) -> tuple[bool, str, list[str]]:
     return legal == 1, ask["texts"][text], list(rules)
 
 
+def _assert_lay_refused(ask: dict[str, Any], card: str) -> None:
+    """A lay the lesson prepared as a mistake: the page offers it, and refuses it while a capture
+    is possible (compulsory capture, JHD-CAP-3)."""
+    legal, text, rules = _verdict(ask, lay(card))
+    assert not legal and "must capture" in text and rules == ["JHD-CAP-3"], (card, text)
+    assert lay(card) not in ask["legal"]
+
+
 def _events(step: dict[str, Any]) -> list[str]:
     out = [e for f in step["frames"] for e in f.get("events") or []]
     return out + list(step.get("after", {}).get("events") or [])
@@ -80,8 +88,8 @@ def test_the_translation_runs_the_same_steps(name: str) -> None:
 
 @pytest.mark.parametrize("name", NAMES)
 def test_every_step_is_the_learners_and_every_answer_is_offered(name: str) -> None:
-    # the page offers one button per legal action: an answer must be one of them, and the turns
-    # the lessons script never run into a stock card that waits for another seat's choice
+    # the page offers a button for every capture and every lay: an answer must be a legal one, and
+    # the turns the lessons script never run into a stock card that waits for another seat's choice
     for step in _steps(name):
         assert step["seat"] == 0
         if "ask" in step:
@@ -100,13 +108,14 @@ def test_making_ten_and_compulsory_capture() -> None:
     assert legal and "0 points" in text
     legal, text, rules = _verdict(s1["ask"], take("H-8", "D-5"))
     assert not legal and "8 + 5 = 13, not 10" in text and rules == ["JHD-CAP-1"]
-    legal, text, rules = _verdict(s1["ask"], lay("S-K"))
-    assert not legal and "must capture" in text and rules == ["JHD-CAP-3"]
+    _assert_lay_refused(s1["ask"], "S-K")
     assert s1["after"]["events"] == ["Seat 0 plays 6♠ and takes 4♥ (+4).",
                                      "Seat 0 turns 7♣ from the stock: it takes nothing and joins the layout."]
     # 5 and 5 make ten whatever the suits; the same suit does not help 3 and 6
     assert s2["ask"]["answers"] == [take("S-5", "H-5")]
     assert _verdict(s2["ask"], take("D-3", "D-6"))[2] == ["JHD-CAP-1"]
+    for card in ("S-Q", "C-10"):  # the prose asks whether the black queen may be laid: no
+        _assert_lay_refused(s2["ask"], card)
     assert "joins the layout" in s2["after"]["events"][-1]
     # nothing can capture: one "Lay" button per card, and the one black card is the answer
     assert sorted(s3["ask"]["legal"]) == sorted(lay(c) for c in ("H-K", "D-Q", "H-3", "S-8", "D-7", "H-2"))
@@ -126,6 +135,8 @@ def test_tens_and_court_cards_match_their_own_rank() -> None:
     assert "S-J" in _layout(s2["after"])
     assert set(s3["ask"]["legal"]) == {take("S-7", "D-3"), take("S-7", "C-3")}
     assert _verdict(s3["ask"], take("C-K", "H-Q"))[2] == ["JHD-CAP-1"]
+    _assert_lay_refused(s1["ask"], "S-Q")  # the queen that takes nothing may not be laid either
+    _assert_lay_refused(s3["ask"], "C-K")
 
 
 def test_the_stock_card_takes_by_itself_waits_for_a_choice_or_joins_the_layout() -> None:
@@ -158,6 +169,7 @@ def test_three_and_four_of_a_kind_in_the_first_layout() -> None:
     legal, text, rules = _verdict(s1["ask"], take("C-K", "H-K"))
     assert not legal and "all three at once" in text and rules == ["JHD-DEAL-2"]
     assert _notes(s1["after"], 0) == ["4 cards taken, 20 points"]
+    _assert_lay_refused(s1["ask"], "C-K")
     # the fourth 5 turned from the stock takes the three 5s by itself
     assert {"text": "The three 5s from the deal go together to the fourth 5."} in s2["frames"][0]["display.zones"]
     assert s2["after"]["events"][-1] == "Seat 0 turns 5♦ from the stock and takes 5♠ 5♥ 5♣ (+10)."
@@ -196,6 +208,7 @@ def test_the_end_of_a_deal() -> None:
     assert [_notes(first, s)[0] for s in range(4)] == ["6 cards taken, 30 points", "10 cards taken, 62 points",
                                                         "6 cards taken, 28 points", "10 cards taken, 20 points"]
     assert steps[1]["ask"]["legal"] == [take("H-4", "H-6")]  # the last hand card has one capture
+    _assert_lay_refused(steps[1]["ask"], "H-4")  # and must make it
     assert steps[2]["frames"][0]["phase"] == "stock" and steps[2]["ask"]["answers"] == [pick("D-2")]
     assert "ask" not in steps[3]
     # hands, stock and layout run out together; every point of the deck is shared out
