@@ -11,13 +11,15 @@ def pytest_configure(config):
     config.addinivalue_line("markers", "browser: drives the built site in Debian's Chromium (Playwright)")
 
 
-def pytest_collection_modifyitems(config, items):
+import pytest  # noqa: E402
+
+
+def pytest_itemcollected(item):
     """The suite runs on two workers (./dev test: pytest-xdist, ``--dist loadgroup``): every browser
     test in one group, so that one browser and one built site serve them all, and the tests inside
-    Pyodide in another (they share one wheel folder under .cache); the rest is spread over both."""
-    import pytest
-    for item in items:
-        path = str(item.fspath).replace("\\", "/")
-        for group in ("browser", "pyodide"):
-            if f"/tests/{group}/" in path:
-                item.add_marker(pytest.mark.xdist_group(group))
+    Pyodide in another (they share one wheel folder under .cache); the rest is spread over both.
+    Marked as each test is collected: xdist reads the groups in its own collection hook."""
+    path = str(item.fspath).replace("\\", "/")
+    for group in ("browser", "pyodide"):
+        if f"/tests/{group}/" in path:
+            item.add_marker(pytest.mark.xdist_group(group))

@@ -68,6 +68,9 @@ const SPECIAL_FACE = {
   MAHJONG: ["1", { en: "Mahj.", ja: "麻雀" }], DOG: ["Dog", { en: "", ja: "犬" }],
   PHOENIX: ["Ph", { en: "Phoenix", ja: "鳳凰" }], DRAGON: ["Dr", { en: "Dragon", ja: "龍" }],
   JOKER: ["JK", { en: "", ja: "" }],
+  // tiles (rules/README.md §1: T1…T9 and WILD): a number, with its kanji beneath; the wild a star
+  ...Object.fromEntries(["一", "二", "三", "四", "五", "六", "七", "八", "九"].map((kanji, i) => [`T${i + 1}`, [String(i + 1), { en: kanji, ja: kanji }]])),
+  WILD: ["★", { en: "wild", ja: "ワイルド" }],
 };
 
 export function cardName(token) {
