@@ -111,6 +111,8 @@ def golden_setups() -> list[dict[str, Any]]:
     for name in BUILT_NAMES:
         cases = json.loads((ROOT / "rules" / golden_file(name)).read_text("utf-8"))
         for case in cases:
+            if case.get("game") != name:  # a file shared by several games (minor.json)
+                continue
             if case.get("kind") in ("legal", "steps") and isinstance(case.get("setup"), dict):
                 scenario = {"game": name, **case["setup"]}
                 try:
@@ -118,7 +120,9 @@ def golden_setups() -> list[dict[str, Any]]:
                 except NotBuiltYet:  # a variant not built yet (Daifugo's cut-in game)
                     continue
                 out.append(scenario)
-    assert {s["game"] for s in out} == set(BUILT_NAMES)
+    # every game with positions (the 2d6 check has none: its cases are computations)
+    from tutor.registry import find_game
+    assert {s["game"] for s in out} == {n for n in BUILT_NAMES if {"legal", "steps"} & set(find_game(n).kinds)}
     return out
 
 
