@@ -51,7 +51,7 @@ ENTRIES: tuple[GameEntry, ...] = (
     GameEntry("shengji", "shengji", "shengji"),
     GameEntry("daifugo", "daifugo", "daifugo"),
     GameEntry("jianhongdian", "minor", "jianhongdian"),
-    GameEntry("ponjan", "minor", None),
+    GameEntry("ponjan", "minor", "ponjan", site=False),
     GameEntry("dice", "minor", "dice"),
 )
 

@@ -64,7 +64,6 @@ class TestGamesAndNew:
         ({"op": "new", "game": "doudizhu", "flags": {"players": 5}}, "flags.players"),
         ({"op": "new", "game": "doudizhu", "flags": {"jokers": True}}, "jokers"),
         ({"op": "new", "game": "chess"}, "chess"),
-        ({"op": "new", "game": "ponjan"}, "not supported yet"),
         ({"op": "new", "game": "daifugo", "preset": "cutin", "flags": {"players": 3}}, "flags.players"),
         ({"op": "new", "game": "daifugo", "flags": {"five_skip": "yes"}}, "five_skip"),
         ({"op": "new", "game": "daifugo", "flags": {"players": 8}}, "flags.players"),
@@ -72,6 +71,9 @@ class TestGamesAndNew:
     ])
     def test_bad_new(self, request_, words):
         assert words in not_ok(request_)["error"]
+
+    def test_game_not_built(self, unbuilt_game):
+        assert "not supported yet" in not_ok({"op": "new", "game": unbuilt_game})["error"]
 
     def test_bad_seed_type(self):
         response = handle({"op": "new", "game": "doudizhu", "seed": [1]})  # must not raise

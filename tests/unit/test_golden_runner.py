@@ -191,7 +191,7 @@ class TestMalformed:
         line = self.one_failure(tmp_path, [dict(CLASSIFY, id="DDZ-UNIT-95", game="mahjong")], "DDZ-UNIT-95")
         assert "mahjong" in line
 
-    def test_game_not_built_yet(self, tmp_path):
+    def test_game_not_built_yet(self, tmp_path, unbuilt_game):
         case = {"id": "PON-UNIT-1", "game": "ponjan", "kind": "classify", "rules": ["PON-SET-1"],
                 "description": "x", "setup": {"flags": {"players": 4}, "cards": ["T1"]}, "expect": {"type": None}}
         line = self.one_failure(tmp_path, [case], "PON-UNIT-1")

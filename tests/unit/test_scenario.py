@@ -137,9 +137,9 @@ class TestFlagsAndKeys:
             load_scenario(data)
         assert info.value.path == "game"
 
-    def test_game_not_built_yet(self):
+    def test_game_not_built_yet(self, unbuilt_game):
         data = scenario()
-        data["game"] = "ponjan"
+        data["game"] = unbuilt_game
         with pytest.raises(ScenarioError) as info:
             load_scenario(data)
         assert info.value.path == "game" and "not supported yet" in str(info.value)

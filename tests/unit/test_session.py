@@ -115,6 +115,8 @@ def _gained(name: str, state) -> list[int]:
         return result["gained"]
     if name == "jianhongdian":
         return result["points"]
+    if name == "ponjan":
+        return [result["payments"][str(seat)] for seat in range(state.players)]
     if name == "shengji":  # a team's running score is its level (SJ-SCORE-2)
         from tutor.games.shengji.state import LEVELS
         return [LEVELS.index(result["levels_after"][t]) - LEVELS.index(result["levels_before"][t])
