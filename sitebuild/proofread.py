@@ -76,6 +76,7 @@ def decision_at(lesson: Lesson, index: int, strings: dict[str, str]) -> Decision
         shown |= {d["confirm"], d.get("clear") or strings.get("clear", "")}
     elif kind == "play":
         shown |= {d["play"], d["clear"]} | ({d["pass_label"]} if d.get("pass") else set())
+        shown |= {x["label"] for x in d.get("extras", [])}  # Tsumo, riichi with the selected tile
     return Decision(True, False, frozenset(shown), kind)
 
 

@@ -114,6 +114,20 @@ def describe(game: "Game", state: Any, seat: int, lang: str = "en") -> dict[str,
     return out
 
 
+def play_extras(game: "Game", state: Any, seat: int, lang: str) -> list[dict[str, Any]]:
+    """The buttons beside a card play (``Game.play_extras``): an action of its own (``{action, key,
+    label}``: Pon-jan's tsumo), or a declaration made with the one selected card (``{select, label}``,
+    sent as ``{select: token}``: riichi with the tile to discard)."""
+    out: list[dict[str, Any]] = []
+    for extra in game.play_extras(state, seat):
+        if isinstance(extra, str):
+            out.append({"select": extra, "label": render(f"{message_prefix(game)}.decision.{extra}", {}, lang)})
+        else:
+            data = extra.to_json()
+            out.append({"action": data, "key": action_key(game, data), "label": game.action_label(extra, lang)})
+    return out
+
+
 def _describe(game: "Game", state: Any, seat: int, lang: str = "en") -> dict[str, Any] | None:
     prefix = message_prefix(game)
     spec = game.decision_spec(state, seat)
@@ -131,8 +145,14 @@ def _describe(game: "Game", state: Any, seat: int, lang: str = "en") -> dict[str
     if options is None:
         if game.to_act(state) != seat or game.round_over(state):
             return None
-        return {"kind": "play", "pass": game.passes_in_play, "play": render("common.decision.play", {}, lang),
-                "pass_label": render("common.action.pass", {}, lang), "clear": render("common.decision.clear", {}, lang)}
+        own = f"{prefix}.decision.play"  # a game's word for playing the selection ("Discard selected")
+        out = {"kind": "play", "pass": game.passes_in_play,
+               "play": render(own if own in catalog(lang) else "common.decision.play", {}, lang),
+               "pass_label": render("common.action.pass", {}, lang), "clear": render("common.decision.clear", {}, lang)}
+        extras = play_extras(game, state, seat, lang)
+        if extras:
+            out["extras"] = extras
+        return out
     if not game.legal_actions(state, seat):
         return None  # this seat has decided already (any-order decisions) or waits
     listed = [_option(game, action, lang) for action in options]

@@ -14,7 +14,7 @@ name or its own view keys. A game fills in what is its own through ``Game.displa
   ``role``: where it sits for the viewer ("on your right", "partner"; None for the viewer);
 * ``ring``: the other seats around the table, ``{left, opposite, right}`` (``ring``);
 * ``info``: short facts above the trick ("Bid: 2 · Stake ×4");
-* ``zones``: boxes beside the trick, each ``{label?, cards?, text?, items?, details?}``, or drawn
+* ``zones``: boxes beside the trick, each ``{label?, cards?, small?, text?, items?, details?}`` (``small``: a long row of small pieces, its label above), or drawn
   from numbers: ``die_faces`` (dice showing those faces), ``grid`` (a table of outcomes, each cell
   good or bad, one marked) and ``chart`` (bars of a value out of a total, one current);
 * ``trick``: ``{show, holding, label, empty, out_of_turn}`` for the view's ``trick`` entries

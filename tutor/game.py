@@ -390,6 +390,12 @@ class Game(abc.ABC):
     #: button for them, not one per card: Daifugo's voluntary exposure)
     side_by_selection: tuple[str, ...] = ()
 
+    def play_extras(self, state: Any, seat: int) -> list[Any]:
+        """Buttons the page offers beside a card play in turn (tutor/decisions.py): an action (a
+        button of its own, legal or not: pressing it explains), or a decision key made with the one
+        selected card (a string: Pon-jan's riichi, ``{"riichi": tile}``)."""
+        return []
+
     def side_actions(self, state: Any, seat: int) -> list[Action]:
         """Side declarations open at any time (a Tichu call, a Daifugo exposure)."""
         return []

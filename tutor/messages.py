@@ -17,6 +17,7 @@ Numbers and nouns (English singulars):
 from __future__ import annotations
 
 import json
+import re
 import string
 from functools import lru_cache
 from importlib import resources
@@ -58,6 +59,7 @@ def card_text(token: str, lang: str = "en") -> str:
 
 
 _LIST_SEPARATOR = {"en": ", ", "ja": "、"}
+_TILE = re.compile(r"^(T[1-9]|WILD)$")  # Pon-jan's tiles (rules/README.md §1)
 #: list parameters whose items are translated through another parameter's entries
 _FAMILY = {"readings": "type"}
 
@@ -71,7 +73,9 @@ def _translate(name: str, value: str, prefix: str, cat: dict[str, str]) -> str:
 def _format_param(name: str, value: Any, prefix: str, lang: str) -> str:
     cat = catalog(lang)
     if (name == "cards" or name.endswith("_cards")) and isinstance(value, (list, tuple)):
-        return " ".join(_card_text(str(t), cat) for t in value)
+        # cards side by side ("10♥ 10♠"); tiles, named in words ("tile 1"), as a list ("tile 1, tile 8")
+        sep = _LIST_SEPARATOR[lang] if value and all(_TILE.match(str(t)) for t in value) else " "
+        return sep.join(_card_text(str(t), cat) for t in value)
     if isinstance(value, str):
         return _translate(name, value, prefix, cat)
     if isinstance(value, (list, tuple)):

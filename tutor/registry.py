@@ -51,7 +51,7 @@ ENTRIES: tuple[GameEntry, ...] = (
     GameEntry("shengji", "shengji", "shengji"),
     GameEntry("daifugo", "daifugo", "daifugo"),
     GameEntry("jianhongdian", "minor", "jianhongdian"),
-    GameEntry("ponjan", "minor", "ponjan", site=False),
+    GameEntry("ponjan", "minor", "ponjan"),
     GameEntry("dice", "minor", "dice"),
 )
 

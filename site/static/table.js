@@ -247,7 +247,9 @@ export function renderTable(container, view, opts = {}) {
   const hand = el("section", { class: `hand${view.to_act === view.seat ? " to-act" : ""}`, "aria-label": S.hand, tabindex: "-1" },
     el("h3", {}, seatLabel(view, view.seat), view.to_act === view.seat ? " ◀" : "", mine.notes.map((note) => ` · ${note}`)),
     el("div", { class: "cards", role: "group", "aria-label": S.hand }, (view.hand || []).map((token, index) =>
-      handCard(token, index, { ...opts, open: openInHand(view.hand, mine.open, index) }))));
+      handCard(token, index, { ...opts, open: openInHand(view.hand, mine.open, index),
+        // the tile just drawn (Pon-jan), last in the hand: set apart
+        drawn: Boolean(view.drawn) && index === view.hand.length - 1 && token === view.drawn }))));
   container.replaceChildren(table, hand);
   fitHand(container);
   watchHand(container);
@@ -350,7 +352,7 @@ function playedSlot(view, seat, played, mine) {
  * dice, a grid of outcomes and a bar chart where the engine describes them (the 2d6 check). */
 function renderZone(zone) {
   const body = [];
-  if (zone.cards) body.push(el("div", { class: "zone-cards" }, zone.label ? el("span", { class: "label" }, `${zone.label}: `) : null, zone.cards.map(cardImage)));
+  if (zone.cards) body.push(el("div", { class: `zone-cards${zone.small ? " small" : ""}` }, zone.label ? el("span", { class: "label" }, `${zone.label}: `) : null, zone.cards.map(cardImage)));
   if (zone.die_faces) body.push(el("div", { class: "zone-dice" }, zone.label ? el("span", { class: "label" }, `${zone.label}: `) : null, zone.die_faces.map(dieImage)));
   if (zone.grid) body.push(outcomeGrid(zone.grid, zone.label));
   if (zone.chart) body.push(barChart(zone.chart, zone.label));
@@ -413,9 +415,9 @@ function handCard(token, index, opts) {
   const id = `${index}:${token}`;
   const pressed = Boolean(opts.selected && opts.selected.has(id));
   const attrs = {
-    class: `${cardClass(token)}${pressed ? " selected" : ""}${opts.open ? " face-up" : ""}`,
+    class: `${cardClass(token)}${pressed ? " selected" : ""}${opts.open ? " face-up" : ""}${opts.drawn ? " drawn" : ""}`,
     type: "button",
-    title: opts.open ? S.face_up_card : null,
+    title: opts.open ? S.face_up_card : opts.drawn ? S.just_drawn : null,
     "aria-label": cardName(token) + (opts.open ? ` (${S.face_up_card})` : "") + (pressed ? ` (${S.selected})` : ""),
     "aria-pressed": deciding ? String(pressed) : null,
     disabled: !deciding,
@@ -755,6 +757,16 @@ export function phaseControls(view, h) {
   const out = [el("button", { type: "button", class: "primary", id: "btn-play", onclick: h.playSelected, disabled: count === 0 }, d.play)];
   if (d.pass) out.push(el("button", { type: "button", id: "btn-pass", onclick: () => h.choose("PASS") }, d.pass_label));
   out.push(el("button", { type: "button", onclick: h.clear, disabled: count === 0 }, d.clear));
+  // beside the play (tutor/decisions.py play_extras): an action of its own (Pon-jan's tsumo), or a
+  // declaration made with the one selected card ({riichi: tile})
+  for (const x of d.extras || []) {
+    if (x.select) {
+      out.push(el("button", { type: "button", class: "extra", "data-select": x.select, disabled: count !== 1,
+        onclick: () => h.choose({ [x.select]: [...h.selected][0].split(":").slice(1).join(":") }) }, x.label));
+    } else {
+      out.push(el("button", { type: "button", class: "extra", "data-key": x.key, onclick: () => h.choose(x.action) }, x.label));
+    }
+  }
   return out;
 }
 

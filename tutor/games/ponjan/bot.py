@@ -11,14 +11,16 @@ from ...bots import Choice, register_heuristic
 from . import tiles as T
 
 
-def _discard_value(game: Any, state: Any, seat: int, tile: Any) -> tuple[int, int, int]:
+def _discard_value(game: Any, state: Any, seat: int, tile: Any) -> tuple[int, int, int, int, int]:
     """How good the hand is without ``tile``: waits (more is better), tiles missing (fewer is better),
-    and never a wild first."""
+    never a wild first, then a lone tile before one of a pair, and a kind already discarded by
+    others (fewer of it are left to draw) before a fresh one."""
     rest = list(state.hands[seat])
     rest.remove(tile)
     melds = len(state.melds[seat])
     waits = len(T.waits(rest, melds, state.flags.kinds_in_play()))
-    return (waits, -T.missing(rest, melds), 0 if tile.special == T.WILD else 1)
+    seen = sum(d.count(tile) for d in state.discards)
+    return (waits, -T.missing(rest, melds), 0 if tile.special == T.WILD else 1, -rest.count(tile), seen)
 
 
 def choose(game: Any, state: Any, seat: int) -> Choice:

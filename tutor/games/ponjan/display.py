@@ -26,7 +26,8 @@ def display_parts(game: Any, state: Any, view: dict[str, Any], seat: int | None,
             zones.append({"label": t("pon.display.melds", seat=s), "cards": [x.token for m in state.melds[s] for x in m]})
     for s in range(n):
         if state.discards[s]:
-            zones.append({"label": t("pon.display.discards", seat=s), "cards": [x.token for x in state.discards[s]]})
+            zones.append({"label": t("pon.display.discards", seat=s), "cards": [x.token for x in state.discards[s]],
+                          "small": True})
     if state.last_discard is not None:
         by, tile = state.last_discard
         zones.append({"text": t("pon.display.open_discard", seat=by, cards=[tile.token])})
@@ -44,4 +45,4 @@ def display_parts(game: Any, state: Any, view: dict[str, Any], seat: int | None,
             result += (" " if lang == "en" else "") + t("pon.result.game", seats=game.game_winner(state),
                                                         total=max(state.session.scores))
     return {"badges": badges, "notes": notes, "info": info, "zones": zones, "result": result, "show_trick": False,
-            "reveal": state.phase != "score", "pieces": "tiles"}
+            "reveal": state.phase != "score"}

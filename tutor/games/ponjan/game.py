@@ -15,8 +15,8 @@ from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
 from ...actions import Action, Decision, Play
-from ...cards import Card, format_cards
-from ...errors import ScenarioError, TutorError, short_value
+from ...cards import Card, CardError, format_cards
+from ...errors import FlagError, ScenarioError, TutorError, short_value
 from ...game import Event, Game, IllegalAction, Verdict, allowed, evolve, refused, replaced_at
 from ...rng import derive
 from ...windows import Window
@@ -76,6 +76,18 @@ class Ponjan(Game):
     passes_in_play = False
 
     # ------------------------------------------------------------------ building states
+    def flags(self, data: Mapping[str, Any] | None = None, path: str = "flags") -> Flags:
+        """The flags, each checked (PON-SETUP-2); the tile counts together must fill a deal: eight
+        tiles for each player and the dealer's first draw (PON-DEAL-1, PON-TURN-1). A smaller set
+        (six kinds of four tiles, no wild, for four players) left a seat with no tiles and the
+        wall empty before the first draw; the copies per kind are named as too few."""
+        flags: Flags = super().flags(data, path)
+        need = HAND * flags.players + 1
+        if len(flags.tiles()) < need:
+            least = -(-(need - flags.wild_tiles) // flags.kinds)
+            raise FlagError(f"{path}.copies_per_kind", "error.expected_at_least", low=least, got=flags.copies_per_kind)
+        return flags
+
     def new_game(self, flags: Flags, seed: int | str) -> State:
         return self._deal(flags, Session(seed=seed, scores=(0,) * flags.players), ())
 
@@ -166,10 +178,15 @@ class Ponjan(Game):
         hand = state.hands[seat] + ((tile,) if tile is not None else ())
         return T.is_win(hand, len(state.melds[seat]))
 
+    @staticmethod
+    def _is_seat(state: State, seat: Any) -> bool:
+        return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < state.players
+
     def legal_actions(self, state: State, seat: int | None = None, in_turn: bool = True) -> list[Action]:
         if seat is None:
             seat = self.to_act(state)
-        if state.phase != "play" or seat is None:
+        # a seat outside the table has no options (PON-SETUP-1; -1 must not read as the last seat)
+        if state.phase != "play" or not self._is_seat(state, seat):
             return []
         if not in_turn:
             return self._calls(state, seat)
@@ -186,6 +203,14 @@ class Ponjan(Game):
         if not state.called and self.wins_with(state, seat):
             out.append(TSUMO)
         return out
+
+    def play_extras(self, state: State, seat: int) -> list[Any]:
+        """Beside the discard: Tsumo, always (pressing it without three sets, or right after a pon,
+        says why not: PON-SET-1, PON-PON-1), and riichi with the selected tile while the seat is
+        not in riichi (a tile that leaves no wait, or a hand with a pon, is refused with its rule)."""
+        if state.phase != "play" or seat != state.turn or state.last_discard is not None:
+            return []
+        return [TSUMO] + ([] if state.riichi[seat] else ["riichi"])
 
     def _calls(self, state: State, seat: int) -> list[Action]:
         """The calls ``seat`` may make on the open discard: ron (PON-RON-1), pon (PON-PON-1)."""
@@ -225,7 +250,7 @@ class Ponjan(Game):
     def explain(self, state: State, action: Action, seat: int | None = None, in_turn: bool = True) -> Verdict:
         if seat is None:
             seat = self.to_act(state)
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
+        if not self._is_seat(state, seat):
             return refused("pon.no_such_seat", ("PON-SETUP-1",), seat=short_value(seat), last=state.players - 1)
         if state.phase != "play":
             return refused("pon.hand_over", ("PON-TURN-1",))
@@ -259,7 +284,10 @@ class Ponjan(Game):
         if isinstance(action, Play):
             return refused("pon.one_tile", ("PON-TURN-1",))
         if isinstance(action, Decision) and action.key == "riichi":
-            tile = Card.parse(action.value) if isinstance(action.value, str) else None
+            try:  # a token that is no tile at all (``{"riichi": "T99"}``) is not in the hand either
+                tile = Card.parse(action.value) if isinstance(action.value, str) else None
+            except CardError:
+                tile = None
             if tile is None or tile not in hand:
                 return refused("pon.not_in_hand", ("PON-RIICHI-1",), cards=[str(action.value)])
             if state.riichi[seat]:
@@ -406,7 +434,7 @@ class Ponjan(Game):
         return {
             "game": self.name, "flags": flags_to_dict(state.flags), "phases": list(PHASES), "phase": state.phase,
             "seat": seat, "to_act": self.to_act(state), "players": n, "dealer": state.dealer,
-            "hand": format_cards(state.hands[seat]) if mine else None,
+            "hand": format_cards(self.hand_order(state, seat)) if mine else None,
             "cards_held": [len(h) for h in state.hands], "trick": [],
             "melds": [[format_cards(m) for m in ms] for ms in state.melds],
             "discards": [format_cards(d) for d in state.discards],
@@ -419,6 +447,16 @@ class Ponjan(Game):
             "result": fresh_json(state.result) if state.result else None,
             "session": self.session(state),
         }
+
+    def hand_order(self, state: State, seat: int) -> list[Card]:
+        """The concealed tiles as a player arranges them: by kind, the wild tiles last, and the tile
+        just drawn set apart at the end (the page draws it with a gap: ``drawn`` in the view)."""
+        rest = list(state.hands[seat])
+        drawn = state.drawn if seat == state.turn and state.drawn in rest else None
+        if drawn is not None:
+            rest.remove(drawn)
+        rest.sort(key=lambda t: (t.special == T.WILD, t.special or ""))
+        return rest + ([drawn] if drawn is not None else [])
 
     def display_parts(self, state: State, view: dict[str, Any], seat: int | None, lang: str) -> dict[str, Any]:
         from .display import display_parts

@@ -6,7 +6,10 @@ Keys: ``flags``, ``phase`` (``play``), ``to_act``, ``hands`` (concealed tiles), 
 ``hand_no`` and ``seed``.
 
 With ``last_discard`` the discard's calls are open (the window) and ``to_act`` is the seat after
-the discarder, still to draw; every seat holds eight tiles (concealed and in pon sets). Without
+the discarder, still to draw; every seat holds eight tiles (concealed and in pon sets). In a
+``legal`` case with ``in_turn: false`` (README §4.2, §4.6) ``to_act`` names instead the seat whose
+calls are listed (the discarder has none); the seat after the discarder is still the next to
+draw. (``include_side`` is accepted and changes nothing: Pon-jan has no side declarations.) Without
 it, ``to_act`` holds nine: it has drawn (``drawn`` names the tile; a riichi player's is needed,
 PON-RIICHI-2) and decides. Unknown tiles are filled from the tiles no key places; the wall is what
 is left."""
@@ -22,7 +25,7 @@ from .state import HAND, Flags, Session, State
 
 KEYS = ("flags", "phase", "to_act", "hands")
 OPTIONAL = ("cards_held", "dealer", "riichi", "drawn", "last_discard", "melds", "wall", "discards", "scores",
-            "hand_no", "seed", "trick")
+            "hand_no", "seed", "trick", "in_turn", "include_side")
 
 
 def _tiles(value: Any, path: str, flags: Flags) -> tuple[Card, ...]:
@@ -85,6 +88,10 @@ def state_from_setup(game: Any, setup: Mapping[str, Any], path: str = "setup") -
         raise ScenarioError(f"{at}trick", "error.pon.no_trick")
     to_act = parse_seat(setup["to_act"], f"{at}to_act", n)
     assert to_act is not None
+    for key in ("in_turn", "include_side"):
+        if not isinstance(setup.get(key, True), bool):
+            raise ScenarioError(f"{at}{key}", "error.expected", what="bool", got=short_value(setup[key]))
+    calls_of = setup.get("in_turn", True) is False  # to_act names a caller, not the next drawer
     dealer = parse_seat(setup.get("dealer", 0), f"{at}dealer", n)
     assert dealer is not None
 
@@ -122,6 +129,8 @@ def state_from_setup(game: Any, setup: Mapping[str, Any], path: str = "setup") -
         by = parse_seat(ld["seat"], f"{at}last_discard.seat", n)
         assert by is not None
         last = (by, _tile(ld["tile"], f"{at}last_discard.tile", flags))
+        if calls_of:  # the seat named is a caller; the next to draw follows the discarder
+            to_act = (by + 1) % n
         if to_act != (by + 1) % n:
             raise ScenarioError(f"{at}to_act", "error.pon.next_after_discard", seat=(by + 1) % n)
     drawn = _tile(setup["drawn"], f"{at}drawn", flags) if setup.get("drawn") is not None else None
