@@ -6,7 +6,8 @@
 # Node.js for its in-Pyodide figures), e.g. `bench/run.sh shengji --no-worker`; likewise
 # `bench/run.sh daifugo [args]` runs bench/daifugo_bench.py, `bench/run.sh daifugo-cutin [args]`
 # bench/daifugo_cutin_bench.py (the seed's cut-in game: no peer engine exists), `bench/run.sh minor [args]`
-# bench/minor_bench.py (Jian Hong Dian and the 2d6 check: no peer engine either).
+# bench/minor_bench.py (Jian Hong Dian, the 2d6 check and Pon-jan: no peer engine either; Pon-jan's
+# tile tests are compared with an in-house brute force).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

@@ -31,7 +31,7 @@ def display_parts(game: Any, state: Any, view: dict[str, Any], seat: int | None,
     if state.last_discard is not None:
         by, tile = state.last_discard
         zones.append({"text": t("pon.display.open_discard", seat=by, cards=[tile.token])})
-    if seat is not None and view.get("waits"):
+    if seat is not None and view.get("waits") and state.phase == "play":
         zones.append({"text": t("pon.display.waits", wait_cards=view["waits"])})
     result = None
     res = state.result

@@ -464,7 +464,8 @@ class Ponjan(Game):
 
     def action_params(self, action: Any) -> dict[str, Any]:
         if isinstance(action, Decision) and isinstance(action.value, str) and action.key in ("riichi", "pon"):
-            return {"cards": [action.value]}
+            # ``call``: the label names the call with its tile ("Pon tile 6"), never the tile alone
+            return {"cards": [action.value], "call": action.key}
         return {}
 
     def hint_focus(self, state: State, seat: int, action: Action | None, in_turn: bool = True) -> Any:
