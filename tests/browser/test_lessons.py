@@ -80,6 +80,12 @@ def answer(page, action) -> None:
         else:  # cards chosen from the hand (a Napoleon discard, a Shengji bury): selected, then confirmed
             select(page, next(iter(action.values())))
             page.locator("#btn-confirm").click()
+    elif (isinstance(action, dict) and len(action) == 1 and isinstance(next(iter(action.values())), str)
+          and decision.locator(f'button[data-select="{next(iter(action))}"]').count()):
+        # a declaration made with the one selected tile (Pon-jan's riichi): select it, then the button
+        key, token = next(iter(action.items()))
+        select(page, [token])
+        decision.locator(f'button[data-select="{key}"]').click()
     elif isinstance(action, dict) and "cards" not in action:
         # bids, Grand Tichu, the wish, the Dragon gift, calls: one button per choice
         decision.locator(f"button[data-key='{action_key(action)}']").click()

@@ -16,7 +16,7 @@ from typing import Any, Mapping, Sequence
 
 from ...actions import Action, Decision, Play
 from ...cards import Card, CardError, format_cards
-from ...errors import FlagError, ScenarioError, TutorError, short_value
+from ...errors import ScenarioError, TutorError, short_value
 from ...game import Event, Game, IllegalAction, Verdict, allowed, evolve, refused, replaced_at
 from ...rng import derive
 from ...windows import Window
@@ -76,18 +76,6 @@ class Ponjan(Game):
     passes_in_play = False
 
     # ------------------------------------------------------------------ building states
-    def flags(self, data: Mapping[str, Any] | None = None, path: str = "flags") -> Flags:
-        """The flags, each checked (PON-SETUP-2); the tile counts together must fill a deal: eight
-        tiles for each player and the dealer's first draw (PON-DEAL-1, PON-TURN-1). A smaller set
-        (six kinds of four tiles, no wild, for four players) left a seat with no tiles and the
-        wall empty before the first draw; the copies per kind are named as too few."""
-        flags: Flags = super().flags(data, path)
-        need = HAND * flags.players + 1
-        if len(flags.tiles()) < need:
-            least = -(-(need - flags.wild_tiles) // flags.kinds)
-            raise FlagError(f"{path}.copies_per_kind", "error.expected_at_least", low=least, got=flags.copies_per_kind)
-        return flags
-
     def new_game(self, flags: Flags, seed: int | str) -> State:
         return self._deal(flags, Session(seed=seed, scores=(0,) * flags.players), ())
 

@@ -19,7 +19,9 @@ class Flags:
 
     players: int = flag(4, choices=(3, 4), rule="PON-SETUP-1", doc="3 or 4 players")
     kinds: int = flag(9, choices=(6, 7, 8, 9), rule="PON-SETUP-2", doc="kinds of tile, T1 to T9 at most")
-    copies_per_kind: int = flag(9, choices=(4, 5, 6, 7, 8, 9), rule="PON-SETUP-2", doc="tiles of each kind")
+    # at least six of each: every combination of the choices deals eight tiles a seat and the
+    # dealer's first draw (PON-DEAL-1; six kinds of four and no wild, 24 tiles, could not)
+    copies_per_kind: int = flag(9, choices=(6, 7, 8, 9), rule="PON-SETUP-2", doc="tiles of each kind")
     wild_tiles: int = flag(4, choices=(0, 1, 2, 3, 4, 5, 6, 7, 8), rule="PON-SETUP-2", doc="wild tiles")
     pon_calls: bool = flag(True, rule="PON-PON-1", doc="a player holding two of a discarded tile may take it")
     riichi_requires_closed: bool = flag(True, rule="PON-PON-1", doc="a player who called pon may not declare riichi")
