@@ -166,6 +166,9 @@ function enterFrame() {
     if (st.mode === "decision") setFeedback("info", step.ask.out_of_turn ? S.your_chance : (decision && decision.prompt) || S.your_turn);
   } else {
     st.mode = "frames";
+    // a scripted move that ended the hand (the wall ran out): its outcome, as free play says it
+    const shown = step.frames[st.frame].display;
+    if (shown && shown.result) setFeedback("info", shown.result);
   }
   showProse();
   redraw();
@@ -331,7 +334,10 @@ async function judge(action) {
     st.answered.add(st.step);
     st.mode = "answered";
     st.selected.clear();
-    setFeedback("good", S.correct, verdict);
+    // a hand the answer ended says its outcome under the verdict ("Seat 0 wins by tsumo…")
+    const after = currentStep().after;
+    const outcome = after && after.display && after.display.result;
+    setFeedback("good", S.correct, verdict, outcome ? el("p", { class: "outcome" }, outcome) : null);
     showProse();
     redraw();
     if (played) focusHand();

@@ -352,8 +352,8 @@ function playedSlot(view, seat, played, mine) {
  * dice, a grid of outcomes and a bar chart where the engine describes them (the 2d6 check). */
 function renderZone(zone) {
   const body = [];
-  if (zone.cards) body.push(el("div", { class: `zone-cards${zone.small ? " small" : ""}` }, zone.label ? el("span", { class: "label" }, `${zone.label}: `) : null, zone.cards.map(cardImage)));
-  if (zone.die_faces) body.push(el("div", { class: "zone-dice" }, zone.label ? el("span", { class: "label" }, `${zone.label}: `) : null, zone.die_faces.map(dieImage)));
+  if (zone.cards) body.push(el("div", { class: `zone-cards${zone.small ? " small" : ""}` }, zone.label ? el("span", { class: "label" }, `${zone.label}${LANG === "ja" ? "：" : ": "}`) : null, zone.cards.map(cardImage)));
+  if (zone.die_faces) body.push(el("div", { class: "zone-dice" }, zone.label ? el("span", { class: "label" }, `${zone.label}${LANG === "ja" ? "：" : ": "}`) : null, zone.die_faces.map(dieImage)));
   if (zone.grid) body.push(outcomeGrid(zone.grid, zone.label));
   if (zone.chart) body.push(barChart(zone.chart, zone.label));
   if (zone.text) body.push(el("p", { class: "zone-text" }, zone.text));

@@ -89,7 +89,7 @@ def test_sets_and_the_wild_tile() -> None:
     legal, text, rules = _verdict(s3["ask"], TSUMO)
     assert not legal and "do not form three sets" in text and "PON-SET-1" in rules
     assert TSUMO not in s3["ask"]["legal"] and s3["ask"]["answers"] == [_key(["T3"])]
-    assert "Your hand waits for: tile 1, tile 8, wild tile" in _texts(s3["after"])
+    assert "Your hand waits for: tile 1, tile 8, a wild tile" in _texts(s3["after"])
 
 
 def test_the_draw_and_the_discard_go_clockwise_from_the_dealer() -> None:
@@ -106,11 +106,11 @@ def test_the_draw_and_the_discard_go_clockwise_from_the_dealer() -> None:
 
 def test_waiting_hands_and_their_waits() -> None:
     s1, s2, s3 = _steps(NAMES[2])
-    assert "Your hand waits for: tile 7, wild tile" in _texts(s1["after"])
-    assert "Your hand waits for: tile 6, tile 8, wild tile" in _texts(s2["after"])
-    assert "Your hand waits for: tile 4, tile 8, wild tile" in _texts(s3["after"])
+    assert "Your hand waits for: tile 7, a wild tile" in _texts(s1["after"])
+    assert "Your hand waits for: tile 6, tile 8, a wild tile" in _texts(s2["after"])
+    assert "Your hand waits for: tile 4, tile 8, a wild tile" in _texts(s3["after"])
     # the hint names the waits a discard can leave (the hint), never the tile to discard
-    assert "tile 4, tile 8, wild tile" in s3["ask"]["hint"]["focus"]
+    assert "tile 4, tile 8, a wild tile" in s3["ask"]["hint"]["focus"]
     assert "tile 6" not in s3["ask"]["hint"]["focus"]
     for wrong in ("T8", "T4", "WILD"):
         legal, text, _ = _verdict(s3["ask"], _key([wrong]))
@@ -123,7 +123,7 @@ def test_riichi_the_frozen_hand_and_ron() -> None:
     legal, text, rules = _verdict(s1["ask"], _key({"riichi": "T7"}))
     assert not legal and rules == ["PON-RIICHI-1"] and "one tile from winning" in text
     legal, text, _ = _verdict(s1["ask"], _key({"riichi": "T1"}))
-    assert legal and "tile 7, wild tile" in text
+    assert legal and "tile 7, a wild tile" in text
     assert s1["after"]["display.seats.1"]["label"].endswith("riichi")
     # frozen: only the drawn 4, no other tile and no tsumo
     assert s3["frames"][0]["drawn"] == "T4" and s3["ask"]["legal"] == [_key(["T4"])]

@@ -480,7 +480,9 @@ class TestTurn:
         assert legal(state, 0) == keys(["T1"], ["T2"], ["T3"], ["T5"], {"riichi": "T5"})
         for tile in ("T1", "T2", "T3", "T5"):
             v = allow(state, [tile], 0, {"PON-TURN-1"})
-            assert v.key == "pon.ok.discard"
+            # the verdict says what the discard leaves: the waits (only the 5 leaves a wait, as
+            # riichi with the 5 is the one riichi open), or how far from three sets
+            assert v.key == ("pon.ok.discard_waits" if tile == "T5" else "pon.ok.discard_short"), (tile, v.key)
             after = apply(state, [tile], 0)
             assert hand(after, 0) == hand(state, 0) - Counter([tile]) and after.discards[0][-1].token == tile
 
@@ -872,7 +874,7 @@ class TestPon:
         assert three_sets([t.token for t in state.hands[2]])   # the nine tiles do form three sets
         assert legal(state, 2) == keys(["T1"], ["T2"])           # discards only: no tsumo, no riichi
         refuse(state, TSUMO, 2, {"PON-PON-1"}, why="pon.no_win_after_pon")
-        assert allow(state, ["T1"], 2, {"PON-TURN-1"}).key == "pon.ok.discard"   # not "instead of a win"
+        assert allow(state, ["T1"], 2, {"PON-TURN-1"}).key == "pon.ok.discard_waits"   # not "instead of a win"
         refuse(state, RON, 2, {"PON-RON-1"})
 
     def test_the_exposed_set_counts_for_a_later_tsumo(self) -> None:

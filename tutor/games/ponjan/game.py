@@ -268,7 +268,17 @@ class Ponjan(Game):
                 return refused("pon.riichi_frozen", ("PON-RIICHI-2",), cards=[state.drawn.token])
             if self.wins_with(state, seat) and not state.called:
                 return allowed("pon.ok.discard_instead", ("PON-TURN-1",), cards=[tile.token])
-            return allowed("pon.ok.discard", ("PON-TURN-1",), cards=[tile.token])
+            if state.riichi[seat]:
+                return allowed("pon.ok.discard", ("PON-TURN-1", "PON-RIICHI-2"), cards=[tile.token])
+            # what the discard leaves: the waits, or how far from three sets (a learner's choice
+            # among legal discards is told what it costs, PON-SET-1)
+            waits = self.waits_after(state, seat, tile)
+            if waits:
+                return allowed("pon.ok.discard_waits", ("PON-TURN-1", "PON-SET-1"), cards=[tile.token],
+                               wait_cards=[w.token for w in waits])
+            rest = _remove(state.hands[seat], (tile,))
+            return allowed("pon.ok.discard_short", ("PON-TURN-1", "PON-SET-1"), cards=[tile.token],
+                           count=T.missing(rest, len(state.melds[seat])))
         if isinstance(action, Play):
             return refused("pon.one_tile", ("PON-TURN-1",))
         if isinstance(action, Decision) and action.key == "riichi":
