@@ -237,8 +237,11 @@ def page_words(game: Any, lang: str, page_strings: dict[str, str]) -> dict[str, 
     page string ``<key>`` (the 2d6 check says "Next check" where a card game says "Next round",
     and has no cards to select): the template and the page's script both read them."""
     prefix = f"{game.rule_prefix.lower()}.page."
-    return {key[len(prefix):]: text for key, text in message_catalog(lang).items()
-            if key.startswith(prefix) and key[len(prefix):] in page_strings}
+    words = {key[len(prefix):]: text for key, text in message_catalog(lang).items()
+             if key.startswith(prefix) and key[len(prefix):] in page_strings}
+    if not game.suit_colours:  # no suits to colour: the header leaves the toggle out
+        words["display_four_colour"] = ""
+    return words
 
 
 def has_windows(game: Any) -> bool:
@@ -259,7 +262,7 @@ def build_course(site: Site, game_name: str, by_lang: dict[str, list[Lesson]], m
         summaries = [{"slug": l.slug, "key": l.key, "title": l.meta["title"], "minutes": l.meta.get("minutes"),
                       "part": l.meta.get("part"),
                       "summary": l.meta.get("summary")} for l in lessons]
-        site.render("course.html", f"{lang}/{game_name}/index.html", lang, page_title=course_title,
+        site.render("course.html", f"{lang}/{game_name}/index.html", lang, words=words, page_title=course_title,
                     page_kind="course", course_title=course_title, blurb=s[f"game.{game_name}.blurb"],
                     game=game_name, lessons=summaries)
         for i, lesson in enumerate(lessons):
@@ -321,7 +324,7 @@ def build_course(site: Site, game_name: str, by_lang: dict[str, list[Lesson]], m
                      "rules": [{"id": r["id"], "title": r["title"][lang], "text": r["text"][lang]}
                                for r in catalog["rules"] if r["section"] == sec["id"]]}
                     for sec in catalog["sections"]]
-        site.render("rules.html", f"{lang}/{game_name}/rules.html", lang,
+        site.render("rules.html", f"{lang}/{game_name}/rules.html", lang, words=words,
                     page_title=f"{course_title} — {s['rules_reference']}", page_kind="rules",
                     course_title=course_title, sections=sections, presets=presets)
 

@@ -194,7 +194,7 @@ def action_key(game: Game, action_json: Any) -> str:
 
 
 #: what the page reads of a view (table.js, player.js); the rest stays out of the frames
-_VIEW_KEEP = ("seat", "to_act", "phase", "hand", "cards_held", "result", "trick", "drawn")
+_VIEW_KEEP = ("seat", "to_act", "phase", "hand", "cards_held", "result", "trick")
 
 
 def lean_view(view: dict[str, Any]) -> dict[str, Any]:

@@ -26,7 +26,8 @@ name or its own view keys. A game fills in what is its own through ``Game.displa
   or ``{select, label}`` for a declaration made with the cards selected in the hand (Daifugo's
   voluntary exposure: ``Game.side_by_selection``), sent as ``{select: [cards]}``;
 * ``result``: the round's outcome in a sentence, or None; ``reveal``: whether showing every
-  hand is allowed now (not while cards are still being chosen or exchanged).
+  hand is allowed now (not while cards are still being chosen or exchanged); ``apart``: words
+  for the hand's last piece when it lies set apart (a tile just drawn), else None.
 """
 from __future__ import annotations
 
@@ -133,6 +134,7 @@ def build(game: "Game", state: Any, seat: int | None, view: dict[str, Any], lang
         "side": side_entries(game, state, seat, lang) if seat is not None else [],
         "result": parts.get("result"),
         "reveal": parts.get("reveal", True),
+        "apart": parts.get("apart"),
     }
 
 

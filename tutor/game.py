@@ -134,6 +134,9 @@ class Game(abc.ABC):
     Flags: type = object
     rule_prefix: str = ""
     suits_matter: bool = True  # False: plays of the same ranks are the same action (Dou Dizhu)
+    #: whether its pieces have suits to colour (the page's "four-colour suits" toggle); tiles and
+    #: dice have none
+    suit_colours: bool = True
     #: The physical direction of play, as each spec states it (rules/README.md §2: seats are numbered
     #: in turn order, and the direction changes no rule). It only places the seats on the page: when
     #: play goes counter-clockwise the seat after yours sits on your right, when clockwise on your left.

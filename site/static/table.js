@@ -248,8 +248,8 @@ export function renderTable(container, view, opts = {}) {
     el("h3", {}, seatLabel(view, view.seat), view.to_act === view.seat ? " ◀" : "", mine.notes.map((note) => ` · ${note}`)),
     el("div", { class: "cards", role: "group", "aria-label": S.hand }, (view.hand || []).map((token, index) =>
       handCard(token, index, { ...opts, open: openInHand(view.hand, mine.open, index),
-        // the tile just drawn (Pon-jan), last in the hand: set apart
-        drawn: Boolean(view.drawn) && index === view.hand.length - 1 && token === view.drawn }))));
+        // the hand's last piece set apart, with the engine's words for why (d.apart: a tile just drawn)
+        apart: d.apart && index === view.hand.length - 1 ? d.apart : null }))));
   container.replaceChildren(table, hand);
   fitHand(container);
   watchHand(container);
@@ -415,9 +415,9 @@ function handCard(token, index, opts) {
   const id = `${index}:${token}`;
   const pressed = Boolean(opts.selected && opts.selected.has(id));
   const attrs = {
-    class: `${cardClass(token)}${pressed ? " selected" : ""}${opts.open ? " face-up" : ""}${opts.drawn ? " drawn" : ""}`,
+    class: `${cardClass(token)}${pressed ? " selected" : ""}${opts.open ? " face-up" : ""}${opts.apart ? " apart" : ""}`,
     type: "button",
-    title: opts.open ? S.face_up_card : opts.drawn ? S.just_drawn : null,
+    title: opts.open ? S.face_up_card : opts.apart || null,
     "aria-label": cardName(token) + (opts.open ? ` (${S.face_up_card})` : "") + (pressed ? ` (${S.selected})` : ""),
     "aria-pressed": deciding ? String(pressed) : null,
     disabled: !deciding,

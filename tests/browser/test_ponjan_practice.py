@@ -20,11 +20,11 @@ PRACTICE = "{lang}/ponjan/practice.html?seed=4&seat=0"
 WORDS = {
     "en": {"chips": re.compile(r"(-?\d+) chips?"),
            "result": re.compile(r"wins by (tsumo|ron)|A draw: the wall ran out"),
-           "prompt": "A discard you can call", "refused": "Not allowed.", "no_win": "A pon never wins by itself",
+           "prompt": "You may take this discard now", "refused": "Not allowed.", "no_win": "A pon never wins by itself",
            "pon_zone": "Seat 0's pon", "drawn": "just drawn"},
     "ja": {"chips": re.compile(r"(-?\d+)チップ"),
            "result": re.compile(r"ツモでアガり|ロンし|流局"),
-           "prompt": "鳴ける捨て牌があります", "refused": "出せません。", "no_win": "ポン",
+           "prompt": "いまの捨て牌でロンかポンができます", "refused": "打てません。", "no_win": "ポン",
            "pon_zone": "席0", "drawn": "引いたばかりの牌"},
 }
 SEATS = 4
@@ -41,7 +41,7 @@ def _chips(page, lang: str) -> list[int]:
 
 def _discard(page) -> str:
     """Discards the tile just drawn (or, right after a pon, the first tile): select, then Discard."""
-    drawn = page.locator(".hand button.card.drawn")
+    drawn = page.locator(".hand button.card.apart")
     tile = drawn if drawn.count() else page.locator(".hand button.card").first
     tile.click()
     return click_and_wait(page, page.locator("#btn-play"))
@@ -57,8 +57,8 @@ def test_hands_to_the_end_with_a_pon_by_the_learner(page, server, lang: str) -> 
     assert _chips(page, lang) == [0] * SEATS
     # the dealer (the learner) has drawn: nine tiles, the drawn one set apart and named so
     expect(page.locator(".hand button.card")).to_have_count(9)
-    expect(page.locator(".hand button.card.drawn")).to_have_count(1)
-    expect(page.locator(".hand button.card.drawn")).to_have_attribute("title", w["drawn"])
+    expect(page.locator(".hand button.card.apart")).to_have_count(1)
+    expect(page.locator(".hand button.card.apart")).to_have_attribute("title", w["drawn"])
     # tiles are drawn as tiles (not as cards with suits)
     assert page.locator(".hand button.card").evaluate_all(
         "els => els.every(e => /special-(T[1-9]|WILD)/.test(e.className))")
@@ -91,7 +91,7 @@ def test_hands_to_the_end_with_a_pon_by_the_learner(page, server, lang: str) -> 
                 # two tiles went from the hand into the shown set; the learner discards next,
                 # without a draw, and a tsumo now is refused with its reason (PON-PON-1)
                 expect(page.locator(".hand button.card")).to_have_count(before - 2)
-                expect(page.locator(".hand button.card.drawn")).to_have_count(0)
+                expect(page.locator(".hand button.card.apart")).to_have_count(0)
                 expect(page.locator(".centre")).to_contain_text(w["pon_zone"])
                 tsumo = page.locator('#decision button.extra[data-key=\'{"win":"tsumo"}\']')
                 assert click_and_wait(page, tsumo) == "learner"

@@ -82,7 +82,7 @@ def test_every_answer_is_legal_and_every_decision_complete(name: str) -> None:
 
 def test_sets_and_the_wild_tile() -> None:
     s1, s2, s3 = _steps(NAMES[0])
-    assert s1["frames"][0]["hand"][-1] == "T7" and s1["frames"][0]["drawn"] == "T7"  # set apart at the end
+    assert s1["frames"][0]["hand"][-1] == "T7" and s1["frames"][0]["display.apart"] == "just drawn"  # set apart at the end
     assert s1["ask"]["answers"] == [TSUMO] and s2["ask"]["answers"] == [TSUMO]
     assert "Seat 0 wins by tsumo" in s2["after"]["display.result"]
     # no three sets: tsumo refused with the rule; the lone 3 goes
@@ -101,7 +101,7 @@ def test_the_draw_and_the_discard_go_clockwise_from_the_dealer() -> None:
     for seat, tile in ((1, 2), (2, 8), (3, 5)):
         assert f"Seat {seat} discards tile {tile}." in events
     assert s2["frames"][-1]["display.info"][0] == "Wall: 48 tiles"
-    assert s3["frames"][0]["drawn"] == "T4" and s3["ask"]["answers"] == [TSUMO]
+    assert s3["frames"][0]["hand"][-1] == "T4" and s3["ask"]["answers"] == [TSUMO]
 
 
 def test_waiting_hands_and_their_waits() -> None:
@@ -126,7 +126,7 @@ def test_riichi_the_frozen_hand_and_ron() -> None:
     assert legal and "tile 7, a wild tile" in text
     assert s1["after"]["display.seats.1"]["label"].endswith("riichi")
     # frozen: only the drawn 4, no other tile and no tsumo
-    assert s3["frames"][0]["drawn"] == "T4" and s3["ask"]["legal"] == [_key(["T4"])]
+    assert s3["frames"][0]["hand"][-1] == "T4" and s3["ask"]["legal"] == [_key(["T4"])]
     legal, text, rules = _verdict(s3["ask"], _key(["T2"]))
     assert not legal and rules == ["PON-RIICHI-2"]
     assert _verdict(s3["ask"], TSUMO)[2] == ["PON-SET-1", "PON-TURN-1"]

@@ -28,6 +28,7 @@ def _event(key: str, rules: tuple[str, ...] = (), **params: Any) -> Event:
 
 class Dice(Game):
     name = "dice"
+    suit_colours = False  # no suits: the page offers no suit colours
     title = {"en": "2d6 check", "ja": "2d6の行為判定"}
     phases = PHASES
     Flags = Flags

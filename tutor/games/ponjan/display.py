@@ -45,4 +45,6 @@ def display_parts(game: Any, state: Any, view: dict[str, Any], seat: int | None,
             result += (" " if lang == "en" else "") + t("pon.result.game", seats=game.game_winner(state),
                                                         total=max(state.session.scores))
     return {"badges": badges, "notes": notes, "info": info, "zones": zones, "result": result, "show_trick": False,
-            "reveal": state.phase != "score"}
+            "reveal": state.phase != "score",
+            # the tile just drawn lies last in the learner's hand (Ponjan.hand_order): set apart
+            "apart": t("pon.display.just_drawn") if view.get("drawn") else None}

@@ -67,6 +67,7 @@ def payments(players: int, dealer: int, winner: int, win_type: str, discarder: i
 
 class Ponjan(Game):
     name = "ponjan"
+    suit_colours = False  # no suits: the page offers no suit colours
     title = {"en": "Pon-jan", "ja": "ポンジャン"}
     phases = PHASES
     Flags = Flags

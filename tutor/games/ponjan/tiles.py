@@ -9,6 +9,7 @@ of their own (three wilds are a set). That is the whole test: no search.
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from typing import Iterable, Sequence
 
 from ...cards import Card
@@ -47,10 +48,20 @@ def is_win(concealed: Sequence[Card], melds: int) -> bool:
 
 def waits(concealed: Sequence[Card], melds: int, kinds: Sequence[Card]) -> list[Card]:
     """The tiles (of ``kinds``: every kind in play and the wild) that would complete this hand of
-    eight: what a waiting hand (tenpai) waits for; empty when it is not waiting."""
+    eight: what a waiting hand (tenpai) waits for; empty when it is not waiting.
+
+    Remembered per hand (as a multiset): one decision asks it of the same few hands many times
+    over (the legal riichi, each discard's verdict, the bot's choice, the hint), which cost the
+    hint 4 ms in the browser's worker before (bench/minor_bench.py)."""
     if len(concealed) + 3 * melds != 8:
         return []
-    return [k for k in kinds if is_win(list(concealed) + [k], melds)]
+    return list(_waits(tuple(sorted(t.token for t in concealed)), melds, tuple(kinds)))
+
+
+@lru_cache(maxsize=4096)
+def _waits(hand: tuple[str, ...], melds: int, kinds: tuple[Card, ...]) -> tuple[Card, ...]:
+    tiles = [Card.parse(t) for t in hand]
+    return tuple(k for k in kinds if is_win(tiles + [k], melds))
 
 
 def missing(concealed: Sequence[Card], melds: int) -> int:
