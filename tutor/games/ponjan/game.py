@@ -156,8 +156,7 @@ class Ponjan(Game):
 
     def waits_after(self, state: State, seat: int, discard: Card) -> list[Card]:
         """The tiles that would complete ``seat``'s hand once ``discard`` is gone (PON-RIICHI-1)."""
-        rest = _remove(state.hands[seat], (discard,))
-        return T.waits(rest, len(state.melds[seat]), state.flags.kinds_in_play())
+        return T.waits_without(state.hands[seat], len(state.melds[seat]), state.flags.kinds_in_play(), discard)
 
     def waiting_for(self, state: State, seat: int) -> list[Card]:
         """What ``seat``'s hand of eight waits for (empty: not waiting, or not holding eight)."""

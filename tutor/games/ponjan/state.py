@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from ...cards import Card
@@ -32,9 +33,15 @@ class Flags:
         out = [Card(special=f"T{k}") for k in range(1, self.kinds + 1) for _ in range(self.copies_per_kind)]
         return out + [Card(special=WILD)] * self.wild_tiles
 
-    def kinds_in_play(self) -> list[Card]:
+    def kinds_in_play(self) -> tuple[Card, ...]:
         """One tile of each kind in play, the wild last (what a wait may be)."""
-        return [Card(special=f"T{k}") for k in range(1, self.kinds + 1)] + ([Card(special=WILD)] if self.wild_tiles else [])
+        return _kinds_in_play(self.kinds, bool(self.wild_tiles))
+
+
+@lru_cache(maxsize=None)
+def _kinds_in_play(kinds: int, wild: bool) -> tuple[Card, ...]:
+    # asked at every wait (many times a decision): built once per tile set
+    return tuple(Card(special=f"T{k}") for k in range(1, kinds + 1)) + ((Card(special=WILD),) if wild else ())
 
 
 @dataclass(frozen=True)

@@ -58,10 +58,32 @@ def waits(concealed: Sequence[Card], melds: int, kinds: Sequence[Card]) -> list[
     return list(_waits(tuple(sorted(t.token for t in concealed)), melds, tuple(kinds)))
 
 
+def waits_without(concealed: Sequence[Card], melds: int, kinds: Sequence[Card], discard: Card) -> list[Card]:
+    """``waits`` of the hand once one ``discard`` is gone (what riichi with it would wait for)."""
+    tokens = sorted(t.token for t in concealed)
+    tokens.remove(discard.token)
+    if len(tokens) + 3 * melds != 8:
+        return []
+    return list(_waits(tuple(tokens), melds, tuple(kinds)))
+
+
 @lru_cache(maxsize=4096)
 def _waits(hand: tuple[str, ...], melds: int, kinds: tuple[Card, ...]) -> tuple[Card, ...]:
-    tiles = [Card.parse(t) for t in hand]
-    return tuple(k for k in kinds if is_win(tiles + [k], melds))
+    """``is_win`` of the hand with each kind added, from the counts: a kind with ``c`` tiles needs
+    ``(-c) mod 3`` wilds, so adding one tile changes one kind's need, or adds a wild."""
+    counts = Counter(hand)
+    wilds = counts.pop(WILD, 0)
+    need = sum(-c % 3 for c in counts.values())
+    out = []
+    for k in kinds:
+        if k.special == WILD:
+            wins = need <= wilds + 1
+        else:
+            c = counts.get(k.special, 0)
+            wins = need - (-c % 3) + (-(c + 1) % 3) <= wilds
+        if wins:
+            out.append(k)
+    return tuple(out)
 
 
 def missing(concealed: Sequence[Card], melds: int) -> int:
