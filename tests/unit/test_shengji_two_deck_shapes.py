@@ -177,3 +177,18 @@ class TestLevelsAndKitty:
     @pytest.mark.parametrize("each,mult", [(1, 2), (2, 4), (4, 8), (6, 12)])
     def test_the_kitty_multiplier_by_shape(self, each: int, mult: int) -> None:  # SJ-2D-9
         assert kitty_multiplier_by_shape(each) == mult
+
+
+class TestTheHandsResult:  # SJ-2D-2 through scoring.hand_result, with 200 card points
+    @pytest.mark.parametrize("p,winner,after", [(0, "team02", "4"), (75, "team02", "3"), (80, "team13", "2"),
+                                                (155, "team13", "2"), (160, "team13", "3"), (200, "team13", "4")])
+    def test_two_decks_scale_the_thresholds(self, p: int, winner: str, after: str) -> None:
+        from tutor.games.shengji.scoring import hand_result
+        got = hand_result(0, ("2", "2"), p, 1 if winner == "team13" else 0, [], decks=2)
+        assert got["hand_winner"] == winner and got["levels_after"][winner] == after
+        assert "SJ-2D-2" in got["rule_ids"] and "SJ-SCORE-2" not in got["rule_ids"]
+
+    def test_one_deck_keeps_its_table(self) -> None:
+        from tutor.games.shengji.scoring import hand_result
+        got = hand_result(0, ("2", "2"), 75, 1, [])
+        assert got["hand_winner"] == "team13" and got["levels_after"]["team13"] == "2"

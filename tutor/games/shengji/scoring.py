@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from .order import points
+from .shapes import level_steps
 from .state import LEVELS, PLAYERS, TEAMS, team_of
 from ...cards import Card
 
@@ -16,9 +17,10 @@ def level_up(level: str, steps: int) -> str:
 
 def hand_result(dealer: int, levels: Sequence[str], nondealer_trick_points: int, last_trick_winner: int,
                 buried: Sequence[Card], kitty_multiplier: int = 2, end_level: str = "A",
-                penalty: int = 0) -> dict[str, Any]:
+                penalty: int = 0, decks: int = 1) -> dict[str, Any]:
     """The result of a hand: ``P`` (the non-dealers' points with the kitty bonus and any failed-
-    throw penalties), who won, the levels after, the next dealer and trump rank, the game's end."""
+    throw penalties), who won, the levels after, the next dealer and trump rank, the game's end.
+    With two decks the thresholds scale by two (SJ-2D-2: 200 card points)."""
     dealer_team = team_of(dealer)
     other = TEAMS[1 - TEAMS.index(dealer_team)]
     kitty_points = points(buried)
@@ -28,12 +30,19 @@ def hand_result(dealer: int, levels: Sequence[str], nondealer_trick_points: int,
     if kitty_points:
         rules.insert(1, "SJ-POINTS-3")
     after = {t: levels[i] for i, t in enumerate(TEAMS)}
-    if p < 40:
-        winner, steps = dealer_team, (2 if p == 0 else 1)
+    if decks == 2:
+        rules[rules.index("SJ-SCORE-2")] = "SJ-2D-2"
+        who, steps = level_steps(p)
+        dealer_wins = who == "dealer"
+    else:
+        dealer_wins = p < 40
+        steps = (2 if p == 0 else 1) if dealer_wins else (2 if p >= 100 else 1 if p >= 80 else 0)
+    if dealer_wins:
+        winner = dealer_team
         next_dealer = (dealer + 2) % PLAYERS  # SJ-NEXT-1: the dealer's partner
         rules.append("SJ-NEXT-1")
     else:
-        winner, steps = other, (2 if p >= 100 else 1 if p >= 80 else 0)
+        winner = other
         next_dealer = (dealer + 1) % PLAYERS  # SJ-NEXT-2: the seat after the dealer
         rules.append("SJ-NEXT-2")
     before = after[winner]
