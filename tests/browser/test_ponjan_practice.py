@@ -20,11 +20,11 @@ PRACTICE = "{lang}/ponjan/practice.html?seed=4&seat=0"
 WORDS = {
     "en": {"chips": re.compile(r"(-?\d+) chips?"),
            "result": re.compile(r"wins by (tsumo|ron)|A draw: the wall ran out"),
-           "prompt": "You may take this discard now", "refused": "Not allowed.", "no_win": "A pon never wins by itself",
+           "prompt": "on this discard now", "refused": "Not allowed.", "no_win": "A pon never wins by itself",
            "pon_zone": "Seat 0's pon", "drawn": "just drawn"},
     "ja": {"chips": re.compile(r"(-?\d+)チップ"),
            "result": re.compile(r"ツモでアガり|ロンし|流局"),
-           "prompt": "いまの捨て牌でロンかポンができます", "refused": "打てません。", "no_win": "ポン",
+           "prompt": "いまの捨て牌", "refused": "できません。", "no_win": "ポン",
            "pon_zone": "席0", "drawn": "引いたばかりの牌"},
 }
 SEATS = 4

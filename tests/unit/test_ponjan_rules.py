@@ -1503,3 +1503,15 @@ class TestBridge:
         assert sorted(view["hand"]) == sorted(T("T5 T5 T1 T1 T1 T2 T2 T3")) and view["drawn"] is None
         r = handle({"op": "legal", "state": sid, "seat": 0})
         assert r["ok"] is False   # the viewer's session answers for its seat only
+
+
+class TestCallWindowWords:
+    """The call window's prompt names the calls it offers (PON-RON-1, PON-PON-1)."""
+
+    @pytest.mark.parametrize("actions,start", [([{"win": "ron"}], "You may win on this discard now"),
+                                               ([{"pon": "T6"}], "You may call pon on this discard now"),
+                                               ([{"win": "ron"}, {"pon": "T6"}], "You may take this discard now")])
+    def test_prompt(self, actions: list, start: str) -> None:
+        words = G.window_words("call", [G.parse_action(a) for a in actions], "en")
+        assert words["prompt"].startswith(start) and words["decline"] == "Let it go"
+        assert G.window_words("call", [G.parse_action(a) for a in actions], "ja")["prompt"].startswith("いまの捨て牌")

@@ -18,6 +18,7 @@ from ...actions import Action, Decision, Play
 from ...cards import Card, CardError, format_cards
 from ...errors import ScenarioError, TutorError, short_value
 from ...game import Event, Game, IllegalAction, Verdict, allowed, evolve, refused, replaced_at
+from ...messages import render
 from ...rng import derive
 from ...windows import Window
 from . import tiles as T
@@ -191,6 +192,14 @@ class Ponjan(Game):
         if not state.called and self.wins_with(state, seat):
             out.append(TSUMO)
         return out
+
+    def window_words(self, kind: str, actions: Any, lang: str = "en") -> dict[str, Any]:
+        """The call window's prompt names the calls it offers: ron, pon, or both."""
+        words = super().window_words(kind, actions, lang)
+        keys = {getattr(a, "key", None) if a != RON else "ron" for a in actions}
+        if keys == {"ron"} or keys == {"pon"}:
+            words["prompt"] = render(f"pon.window.call.{keys.pop()}_only", {}, lang)
+        return words
 
     def play_extras(self, state: State, seat: int) -> list[Any]:
         """Beside the discard: Tsumo, always (pressing it without three sets, or right after a pon,
