@@ -334,11 +334,9 @@ async function judge(action) {
     st.answered.add(st.step);
     st.mode = "answered";
     st.selected.clear();
-    // a hand the answer ended says its outcome in the headline ("Well done. Seat 0 wins by tsumo…"),
-    // where a short feedback box never cuts it off
-    const after = currentStep().after;
-    const outcome = after && after.display && after.display.result;
-    setFeedback("good", outcome ? `${S.correct}${data.lang === "ja" ? "" : " "}${outcome}` : S.correct, verdict);
+    // (a hand the answer ended says its outcome in the "What happened" list, beside the verdict:
+    // the feedback box stays short enough for a phone)
+    setFeedback("good", S.correct, verdict);
     showProse();
     redraw();
     if (played) focusHand();
