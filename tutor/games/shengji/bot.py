@@ -16,7 +16,7 @@ from ...bots import Choice, register_heuristic
 from ...cards import Card
 from ...tricktaking import TRUMP
 from .order import follow_sets, group, points, power, trick_winner
-from .state import DECK, KITTY_SIZE, PLAYERS, team_of
+from .state import PLAYERS, deck_of, kitty_size, team_of
 
 
 def seen_cards(state: Any) -> list[Card]:
@@ -29,7 +29,7 @@ def unseen(state: Any, seat: int) -> list[Card]:
     known = list(state.hands[seat]) + seen_cards(state) + list(state.set_aside)
     if seat == state.dealer:
         known += list(state.buried)
-    pool = list(DECK.cards())
+    pool = list(deck_of(state.flags).cards())
     for c in known:
         if c in pool:
             pool.remove(c)
@@ -77,7 +77,7 @@ def _bury(game: Any, state: Any, seat: int) -> Choice:
     # plain cards of the shortest suits first, no points, low ranks; trumps only if needed
     ranked = sorted(hand, key=lambda c: (group(order, c) == TRUMP, points([c]) > 0, counts[group(order, c)],
                                          power(order, c)))
-    pick = ranked[:KITTY_SIZE]
+    pick = ranked[:kitty_size(state.flags)]
     return Choice(Decision("bury", tuple(c.token for c in pick)), "sj.why.bury_short", {"cards": [c.token for c in pick]})
 
 

@@ -40,7 +40,7 @@ from ...tricktaking import TRUMP
 from .order import (beaten_by, card_sort_key, follow_sets, follows, group, lowest, points, power, same_group,
                     sort_hand, trick_winner, trump_order, valid_throws)
 from .scoring import hand_result
-from .state import (DECK, HAND_SIZE, KITTY_SIZE, PHASES, PLAYERS, TEAMS, Entry, Flags, Session, State, _EMPTY4,
+from .state import (DECK, PHASES, PLAYERS, TEAMS, deck_of, hand_size, kitty_size, Entry, Flags, Session, State, _EMPTY4,
                     team_of)
 
 
@@ -99,9 +99,10 @@ class Shengji(Game):
 
     def _deal(self, state: State) -> State:
         """SJ-DEAL-1/2: a shuffled deck; the first drawer draws first; the last six are the kitty."""
-        deck = list(DECK.cards())
+        deck = list(deck_of(state.flags).cards())
         derive(state.seed, "shengji-deal", state.hand_no).shuffle(deck)
-        stock, kitty = tuple(deck[:PLAYERS * HAND_SIZE]), tuple(deck[PLAYERS * HAND_SIZE:])
+        dealt = PLAYERS * hand_size(state.flags)
+        stock, kitty = tuple(deck[:dealt]), tuple(deck[dealt:])
         first = state.session.first_drawer
         log = state.log + (_event("sj.event.deal", ("SJ-DEAL-1", "SJ-DEAL-2", "SJ-DECK-2"), hand=state.hand_no,
                                   seat=first, rank=state.trump_rank),)
@@ -308,7 +309,7 @@ class Shengji(Game):
 
     def _bury_spec(self, state: State, seat: int) -> ChooseCards:
         """SJ-KITTY-1: any six of the dealer's 18 cards, as one "choose 6" decision."""
-        return ChooseCards("bury", state.hands[seat], KITTY_SIZE, rule_ids=("SJ-KITTY-1",))
+        return ChooseCards("bury", state.hands[seat], kitty_size(state.flags), rule_ids=("SJ-KITTY-1",))
 
     def decision_spec(self, state: State, seat: int | None = None, in_turn: bool = True) -> ChooseCards | None:
         if seat is None:
@@ -389,8 +390,8 @@ class Shengji(Game):
         if not (isinstance(action, Decision) and action.key == "bury"):
             return _no("common.wrong_phase", ("SJ-KITTY-1",), phase="bury", expected='{"bury": [six cards]}')
         cards = self._read_bury(action)
-        if cards is None or len(cards) != KITTY_SIZE:
-            return _no("sj.bury_six", ("SJ-KITTY-1",), count=KITTY_SIZE)
+        if cards is None or len(cards) != kitty_size(state.flags):
+            return _no("sj.bury_six", ("SJ-KITTY-1",), count=kitty_size(state.flags))
         if not multiset_contains(state.hands[seat], cards):
             absent, repeated = shortfall(state.hands[seat], cards)
             if absent:

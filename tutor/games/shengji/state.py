@@ -18,6 +18,7 @@ PLAYERS = 4          # SJ-PLAYERS-1
 HAND_SIZE = 12       # SJ-DEAL-1
 KITTY_SIZE = 6       # SJ-DEAL-1
 DECK = DeckSpec(copies=1, specials=("BJ", "RJ"))  # SJ-DECK-1: 52 cards and two jokers
+DECK2 = DeckSpec(copies=2, specials=("BJ", "RJ"), special_copies=2)  # SJ-2D-1: two 54-card decks
 TEAMS = ("team02", "team13")  # SJ-PLAYERS-1: partners sit opposite
 LEVELS = RANK_ORDER  # SJ-PLAYERS-2: a team's level is a rank, 2 … A
 
@@ -135,3 +136,18 @@ class State:
 
     def level_of(self, team: str) -> str:
         return self.levels[TEAMS.index(team)]
+
+
+def deck_of(flags: Flags) -> DeckSpec:
+    """The cards in play: one 54-card deck (SJ-DECK-1), or two (SJ-2D-1)."""
+    return DECK2 if flags.decks == 2 else DECK
+
+
+def hand_size(flags: Flags) -> int:
+    """Cards each player draws: 12 (SJ-DEAL-1), 25 with two decks (SJ-2D-1)."""
+    return 25 if flags.decks == 2 else HAND_SIZE
+
+
+def kitty_size(flags: Flags) -> int:
+    """Cards under the stock, and the dealer's burial: 6 (SJ-DEAL-1), 8 with two decks (SJ-2D-1)."""
+    return 8 if flags.decks == 2 else KITTY_SIZE
