@@ -33,7 +33,7 @@ from ...scenario import (check_deck_counts, check_hand_sizes, check_keys, parse_
                          parse_seed, unplaced_cards)
 from .order import card_sort_key, points, sort_hand, trick_winner, trump_order
 from .scoring import hand_result
-from .state import DECK, HAND_SIZE, KITTY_SIZE, LEVELS, PLAYERS, TEAMS, Entry, Session, State
+from .state import DECK, LEVELS, PLAYERS, TEAMS, Entry, Session, State, deck_of, hand_size, kitty_size
 
 if TYPE_CHECKING:
     from .game import Shengji
@@ -69,7 +69,7 @@ def _levels(value: Any, path: str) -> dict[str, str]:
     return {t: _rank(value[t], f"{path}.{t}") for t in TEAMS}
 
 
-def parse_trick(value: Any, path: str, complete: bool) -> list[Entry]:
+def parse_trick(value: Any, path: str, complete: bool, deck: Any = DECK) -> list[Entry]:
     """Trick entries ``{seat, cards}`` in playing order, seats in turn order, each the lead's size."""
     if not isinstance(value, list):
         raise ScenarioError(path, "error.expected", what="trick_list", got=short_value(value))
@@ -83,7 +83,7 @@ def parse_trick(value: Any, path: str, complete: bool) -> list[Entry]:
         check_keys(entry, ep, ("seat", "cards"), ())
         seat = parse_seat(entry["seat"], f"{ep}.seat", PLAYERS)
         assert seat is not None
-        cards = parse_card_list(entry["cards"], f"{ep}.cards", DECK)
+        cards = parse_card_list(entry["cards"], f"{ep}.cards", deck)
         if not cards:
             raise ScenarioError(f"{ep}.cards", "error.sj.empty_play")
         if out and len(cards) != len(out[0].cards):
@@ -92,7 +92,7 @@ def parse_trick(value: Any, path: str, complete: bool) -> list[Entry]:
             raise ScenarioError(f"{ep}.seat", "error.scenario.seat_order", seat=seat, before=out[-1].seat,
                                 expected=(out[-1].seat + 1) % PLAYERS)
         out.append(Entry(seat, tuple(cards)))
-    check_deck_counts([(f"{path}[{i}].cards", e.cards) for i, e in enumerate(out)], DECK)
+    check_deck_counts([(f"{path}[{i}].cards", e.cards) for i, e in enumerate(out)], deck)
     return out
 
 
@@ -103,7 +103,7 @@ def trick_from_setup(game: "Shengji", setup: Mapping[str, Any]) -> dict[str, Any
     flags = game.flags(setup.get("flags"), _at(path, "flags"))
     rank = _rank(setup["trump_rank"], _at(path, "trump_rank"))
     suit = _suit(setup["trump_suit"], _at(path, "trump_suit"))
-    trick = parse_trick(setup["trick"], _at(path, "trick"), complete=True)
+    trick = parse_trick(setup["trick"], _at(path, "trick"), complete=True, deck=deck_of(flags))
     winner, rule = trick_winner(trump_order(rank, suit), [(e.seat, e.cards) for e in trick])
     return {"winner": winner, "rule": rule, "points": points(c for e in trick for c in e.cards)}
 
@@ -117,21 +117,23 @@ def score_from_setup(game: "Shengji", setup: Mapping[str, Any]) -> dict[str, Any
     dealer = parse_seat(setup["dealer"], _at(path, "dealer"), PLAYERS)
     levels = _levels(setup["levels"], _at(path, "levels"))
     pts = setup["nondealer_trick_points"]
-    if not isinstance(pts, int) or isinstance(pts, bool) or not 0 <= pts <= 100 or pts % 5:
+    top = 200 if flags.decks == 2 else 100  # the card points in play (SJ-POINTS-1, SJ-2D-1)
+    if not isinstance(pts, int) or isinstance(pts, bool) or not 0 <= pts <= top or pts % 5:
         raise ScenarioError(_at(path, "nondealer_trick_points"), "error.sj.points", got=short_value(pts))
     last = parse_seat(setup["last_trick_winner"], _at(path, "last_trick_winner"), PLAYERS)
-    buried = parse_card_list(setup["kitty_discards"], _at(path, "kitty_discards"), DECK)
-    if len(buried) != KITTY_SIZE:
-        raise ScenarioError(_at(path, "kitty_discards"), "error.scenario.kitty_size", size=KITTY_SIZE, n=len(buried))
-    check_deck_counts([(_at(path, "kitty_discards"), buried)], DECK)
+    deck, size = deck_of(flags), kitty_size(flags)
+    buried = parse_card_list(setup["kitty_discards"], _at(path, "kitty_discards"), deck)
+    if len(buried) != size:
+        raise ScenarioError(_at(path, "kitty_discards"), "error.scenario.kitty_size", size=size, n=len(buried))
+    check_deck_counts([(_at(path, "kitty_discards"), buried)], deck)
     penalty = setup.get("penalty", 0)
     assert dealer is not None and last is not None
     return hand_result(dealer, [levels[t] for t in TEAMS], pts, last, buried, flags.kitty_multiplier,
-                       flags.end_level, penalty)
+                       flags.end_level, penalty, decks=flags.decks)
 
 
 def _draw_sizes(hands: Mapping[int, list[Card]], held: Mapping[int, int], to_act: int | None,
-                at: Any) -> dict[int, int]:
+                at: Any, full: int) -> dict[int, int]:
     """How many cards each seat holds in the draw: in turn order from the next drawer, a run of
     ``r`` then a run of ``r + 1`` (the seats that drew this round); an unlisted seat holds what
     the seat before it in that order holds."""
@@ -139,7 +141,7 @@ def _draw_sizes(hands: Mapping[int, list[Card]], held: Mapping[int, int], to_act
     order = [(start + k) % PLAYERS for k in range(PLAYERS)]
     known = {s: held[s] if s in held else len(hands[s]) for s in range(PLAYERS) if s in hands or s in held}
     if to_act is None:  # the draw is complete
-        return {s: HAND_SIZE for s in range(PLAYERS)}
+        return {s: full for s in range(PLAYERS)}
     sizes: dict[int, int] = {}
     base = min(known.values()) if known else 0
     prev = base
@@ -147,7 +149,7 @@ def _draw_sizes(hands: Mapping[int, list[Card]], held: Mapping[int, int], to_act
         sizes[s] = known.get(s, prev)
         prev = sizes[s]
     values = [sizes[s] for s in order]
-    if any(b < a for a, b in zip(values, values[1:])) or values[-1] - values[0] > 1 or values[-1] > HAND_SIZE:
+    if any(b < a for a, b in zip(values, values[1:])) or values[-1] - values[0] > 1 or values[-1] > full:
         raise ScenarioError(at("hands"), "error.sj.draw_sizes", seat=to_act)
     return sizes
 
@@ -179,10 +181,11 @@ def state_from_setup(game: "Shengji", setup: Mapping[str, Any], path: str = "set
         raise ScenarioError(at("to_act"), "error.sj.dealer_buries", seat=dealer)
     levels = _levels(setup["levels"], at("levels")) if "levels" in setup else None
 
-    hands = {s: list(parse_card_list(v, f"{at('hands')}.{s}", DECK))
+    deck, hand_n, kitty_n = deck_of(flags), hand_size(flags), kitty_size(flags)
+    hands = {s: list(parse_card_list(v, f"{at('hands')}.{s}", deck))
              for s, v in parse_seat_map(setup["hands"], at("hands"), PLAYERS).items()}
-    most = {s: HAND_SIZE + (KITTY_SIZE if phase == "bury" and s == dealer else 0) for s in range(PLAYERS)}
-    check_hand_sizes(hands, at("hands"), most, "error.sj.hand_size", size=HAND_SIZE, kitty_size=HAND_SIZE + KITTY_SIZE)
+    most = {s: hand_n + (kitty_n if phase == "bury" and s == dealer else 0) for s in range(PLAYERS)}
+    check_hand_sizes(hands, at("hands"), most, "error.sj.hand_size", size=hand_n, kitty_size=hand_n + kitty_n)
     held = parse_seat_map(setup.get("cards_held", {}), at("cards_held"), PLAYERS)
     for s, v in held.items():
         if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= most[s]:
@@ -191,16 +194,16 @@ def state_from_setup(game: "Shengji", setup: Mapping[str, Any], path: str = "set
             raise ScenarioError(f"{at('cards_held')}.{s}", "error.scenario.fewer_than_listed", held=v,
                                 listed=len(hands[s]))
 
-    trick = parse_trick(setup.get("trick", []), at("trick"), complete=False) if phase == "play" else []
+    trick = parse_trick(setup.get("trick", []), at("trick"), complete=False, deck=deck) if phase == "play" else []
     if phase == "play" and "trick" not in setup:
         raise ScenarioError(at("trick"), "error.scenario.missing_in_play")
     if phase != "play" and setup.get("trick"):
         raise ScenarioError(at("trick"), "error.scenario.no_trick_in_phase", phase=short_value(phase))
     kitty: tuple[Card, ...] = ()
     if "kitty" in setup:
-        kitty = parse_card_list(setup["kitty"], at("kitty"), DECK)
-        if len(kitty) != KITTY_SIZE:
-            raise ScenarioError(at("kitty"), "error.scenario.kitty_size", size=KITTY_SIZE, n=len(kitty))
+        kitty = parse_card_list(setup["kitty"], at("kitty"), deck)
+        if len(kitty) != kitty_n:
+            raise ScenarioError(at("kitty"), "error.scenario.kitty_size", size=kitty_n, n=len(kitty))
         if phase == "bury":
             raise ScenarioError(at("kitty"), "error.sj.kitty_taken")
 
@@ -208,12 +211,12 @@ def state_from_setup(game: "Shengji", setup: Mapping[str, Any], path: str = "set
     if "stock" in setup:
         if phase != "draw":
             raise ScenarioError(at("stock"), "error.sj.stock_in_draw")
-        stock_next = parse_card_list(setup["stock"], at("stock"), DECK)
+        stock_next = parse_card_list(setup["stock"], at("stock"), deck)
     won: dict[int, tuple[Card, ...]] = {}
     if "won" in setup:
         if phase != "play":
             raise ScenarioError(at("won"), "error.sj.won_in_play")
-        won = {s: parse_card_list(v, f"{at('won')}.{s}", DECK)
+        won = {s: parse_card_list(v, f"{at('won')}.{s}", deck)
                for s, v in parse_seat_map(setup["won"], at("won"), PLAYERS).items()}
 
     exposed: tuple[int, Card] | None = None
@@ -222,7 +225,7 @@ def state_from_setup(game: "Shengji", setup: Mapping[str, Any], path: str = "set
             raise ScenarioError(at("exposed"), "error.sj.exposed_in_draw")
         check_keys(setup["exposed"], at("exposed"), ("seat", "cards"), ())
         eseat = parse_seat(setup["exposed"]["seat"], f"{at('exposed')}.seat", PLAYERS)
-        ecards = parse_card_list(setup["exposed"]["cards"], f"{at('exposed')}.cards", DECK)
+        ecards = parse_card_list(setup["exposed"]["cards"], f"{at('exposed')}.cards", deck)
         if len(ecards) != 1 or ecards[0].special or ecards[0].rank != rank:
             raise ScenarioError(f"{at('exposed')}.cards", "error.sj.exposed_card", rank=rank)
         if eseat not in hands or ecards[0] not in hands[eseat]:
@@ -235,8 +238,8 @@ def state_from_setup(game: "Shengji", setup: Mapping[str, Any], path: str = "set
     places = [(f"{at('hands')}.{s}", c) for s, c in hands.items()] + [(at("trick"), [c for e in trick for c in e.cards]),
                                                                      (at("kitty"), kitty), (at("stock"), stock_next)]
     places += [(f"{at('won')}.{s}", cs) for s, cs in won.items()]
-    check_deck_counts(places, DECK)
-    pool = unplaced_cards(DECK, [c for _, cs in places for c in cs], seed)
+    check_deck_counts(places, deck)
+    pool = unplaced_cards(deck, [c for _, cs in places for c in cs], seed)
 
     if phase == "draw" and suit is not None and exposed is None:
         # a trump-rank card of the trump suit stands, exposed by whoever holds it (README §4.6)
@@ -255,16 +258,16 @@ def state_from_setup(game: "Shengji", setup: Mapping[str, Any], path: str = "set
 
     # hand sizes
     if phase == "draw":
-        sizes = _draw_sizes(hands, held, to_act, at)
+        sizes = _draw_sizes(hands, held, to_act, at, hand_size(flags))
     elif phase == "bury":
-        sizes = {s: HAND_SIZE + (KITTY_SIZE if s == dealer else 0) for s in range(PLAYERS)}
+        sizes = {s: hand_n + (kitty_n if s == dealer else 0) for s in range(PLAYERS)}
     elif phase == "kitty_flip":
-        sizes = {s: HAND_SIZE for s in range(PLAYERS)}
+        sizes = {s: hand_n for s in range(PLAYERS)}
     else:
         played = {e.seat: len(e.cards) for e in trick}
         before = [len(hands[s]) + played.get(s, 0) for s in sorted(hands) if s not in held] + \
                  [held[s] + played.get(s, 0) for s in sorted(held)]
-        base = max(before) if before else HAND_SIZE
+        base = max(before) if before else hand_n
         sizes = {s: base - played.get(s, 0) for s in range(PLAYERS)}
     for s, v in held.items():
         sizes[s] = v
@@ -281,9 +284,9 @@ def state_from_setup(game: "Shengji", setup: Mapping[str, Any], path: str = "set
         if len(counts) != 1:
             raise ScenarioError(at("hands"), "error.sj.play_sizes")
     if phase in ("draw", "kitty_flip", "play") and not kitty:
-        if len(pool) < KITTY_SIZE:
+        if len(pool) < kitty_n:
             raise ScenarioError(at("kitty"), "error.scenario.no_kitty_cards")
-        kitty, pool = tuple(pool[:KITTY_SIZE]), pool[KITTY_SIZE:]
+        kitty, pool = tuple(pool[:kitty_n]), pool[kitty_n:]
 
     order = trump_order(rank, suit)
     if phase == "draw":
@@ -322,7 +325,7 @@ def state_from_setup(game: "Shengji", setup: Mapping[str, Any], path: str = "set
     won_cards = tuple(tuple(won.get(s, ())) for s in range(PLAYERS))
     # the trick's number as if every earlier trick was led with one card (a throw would make it
     # smaller; the log says "trick N" only)
-    trick_no = HAND_SIZE - (len(hand_tuple[to_act]) + len(next((e.cards for e in trick if e.seat == to_act), ()))) + 1  # type: ignore[index]
+    trick_no = hand_n - (len(hand_tuple[to_act]) + len(next((e.cards for e in trick if e.seat == to_act), ()))) + 1  # type: ignore[index]
     return State(phase="play", to_act=to_act, buried=kitty, trick=tuple(trick), won=won_cards, trick_no=max(1, trick_no),
                  points=tuple(points(cs) for cs in won_cards),
                  leader=trick[0].seat if trick else to_act, set_aside=tuple(pool), **common)
