@@ -235,6 +235,17 @@ class Game(abc.ABC):
         """The state after ``action``; raises ``IllegalAction`` (input untouched) if illegal."""
         ...
 
+    def acting_seat(self, state: Any, action: Action, seat: int | None, in_turn: bool = True) -> int:
+        """The opening of ``apply``: the seat acting (the one to act when not given), once
+        ``explain`` finds the action legal; ``IllegalAction`` with the verdict otherwise."""
+        if seat is None:
+            seat = self.to_act(state)
+        verdict = self.explain(state, action, seat, in_turn)
+        if not verdict.legal:
+            raise IllegalAction(verdict)
+        assert isinstance(seat, int)
+        return seat
+
     # --- out-of-turn windows (tutor/windows.py resolves them for every caller) ----------
     def window(self, state: Any) -> "Window | None":
         """The window open now: which seats may act out of turn, in the rule's order; None if none.

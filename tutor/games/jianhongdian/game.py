@@ -14,7 +14,7 @@ from typing import Any, Mapping, Sequence
 from ...actions import Action, Decision, Play
 from ...cards import Card, format_cards
 from ...errors import TutorError, short_value
-from ...game import Event, Game, IllegalAction, Verdict, allowed, evolve, refused, replaced_at
+from ...game import Event, Game, Verdict, allowed, evolve, refused, replaced_at
 from ...rng import derive
 from . import capture as C
 from .moves import HandCapture, lay, parse, stock_capture
@@ -246,12 +246,7 @@ class JianHongDian(Game):
 
     # ------------------------------------------------------------------ applying
     def apply(self, state: State, action: Action, seat: int | None = None, in_turn: bool = True) -> State:
-        if seat is None:
-            seat = self.to_act(state)
-        verdict = self.explain(state, action, seat, in_turn)
-        if not verdict.legal:
-            raise IllegalAction(verdict)
-        assert isinstance(seat, int)
+        seat = self.acting_seat(state, action, seat, in_turn)
         if state.phase == "stock":
             assert state.stock_card is not None and isinstance(action, Decision)
             raw = action.value

@@ -17,7 +17,7 @@ from typing import Any, Mapping, Sequence
 from ...actions import Action, Decision, Play
 from ...cards import Card, CardError, format_cards
 from ...errors import ScenarioError, TutorError, short_value
-from ...game import Event, Game, IllegalAction, Verdict, allowed, evolve, refused, replaced_at
+from ...game import Event, Game, Verdict, allowed, evolve, refused, replaced_at
 from ...messages import render
 from ...rng import derive
 from ...windows import Window
@@ -339,12 +339,7 @@ class Ponjan(Game):
 
     # ------------------------------------------------------------------ applying
     def apply(self, state: State, action: Action, seat: int | None = None, in_turn: bool = True) -> State:
-        if seat is None:
-            seat = self.to_act(state)
-        verdict = self.explain(state, action, seat, in_turn)
-        if not verdict.legal:
-            raise IllegalAction(verdict)
-        assert isinstance(seat, int)
+        seat = self.acting_seat(state, action, seat, in_turn)
         if action == RON:
             assert state.last_discard is not None
             return self._win(state, seat, "ron", state.last_discard[0], state.last_discard[1])
