@@ -22,13 +22,35 @@ from .errors import FlagError, json_kind, quoted, short_value
 F = TypeVar("F")
 
 
+_NO_VALUE = object()
+
+
 def flag(default: Any, *, choices: tuple[Any, ...] | None = None, doc: str = "", rule: str | None = None,
-         minimum: int | None = None, maximum: int | None = None) -> Any:
+         minimum: int | None = None, maximum: int | None = None, needs: Mapping[str, tuple[Any, ...]] | None = None,
+         off: Any = _NO_VALUE, needs_rule: str | None = None) -> Any:
     """Declares one flag field (``choices`` restricts the value; ``minimum``/``maximum`` bound a
     number without listed choices; ``doc`` says what it does; ``rule`` is the ID of the rule it
-    changes, e.g. ``"TICHU-BOMB-7"``)."""
-    return dataclasses.field(default=default, metadata={"choices": choices, "doc": doc, "rule": rule,
-                                                         "min": minimum, "max": maximum})
+    changes, e.g. ``"TICHU-BOMB-7"``).
+
+    ``needs`` (``{other flag: values}``): the flag has a say only while every other flag named
+    holds one of its values (Shengji's throws only with one deck). Otherwise it takes ``off``
+    (default: its default), and a game asking for another value is refused, citing
+    ``needs_rule``; the page greys the control out (``describe_flags`` sends ``needs``)."""
+    meta: dict[str, Any] = {"choices": choices, "doc": doc, "rule": rule, "min": minimum, "max": maximum}
+    if needs:
+        meta.update(needs={k: tuple(v) for k, v in needs.items()}, off=default if off is _NO_VALUE else off,
+                    needs_rule=needs_rule or rule)
+    return dataclasses.field(default=default, metadata=meta)
+
+
+def _needs_unmet(f: Any, values: Mapping[str, Any], fields: Mapping[str, Any]) -> tuple[str, Any] | None:
+    """The first flag of ``f``'s ``needs`` whose value (given, else its default) is not one the
+    flag needs, as ``(name, value)``; None when every one is."""
+    for other, allowed in (f.metadata.get("needs") or {}).items():
+        value = values.get(other, fields[other].default)
+        if value not in allowed:
+            return other, value
+    return None
 
 
 def parse_flags(cls: type[F], data: Mapping[str, Any] | None, path: str = "flags") -> F:
@@ -62,6 +84,16 @@ def parse_flags(cls: type[F], data: Mapping[str, Any] | None, path: str = "flags
                                 got=short_value(value))
             raise FlagError(f"{path}.{name}", "error.one_of", choices=quoted(choices), got=short_value(value))
         values[name] = value
+    for f in fields.values():  # a flag with no say under the other flags takes its "off" value
+        unmet = _needs_unmet(f, values, fields)
+        if unmet is None:
+            continue
+        off = f.metadata["off"]
+        if f.name in values and values[f.name] != off:
+            other, value = unmet
+            raise FlagError(f"{path}.{f.name}", "error.flag.needs", name=f.name, value=short_value(values[f.name]),
+                            other=other, other_value=short_value(value), rule=f.metadata["needs_rule"])
+        values[f.name] = off
     return cls(**values)
 
 
@@ -94,7 +126,9 @@ def describe_flags(cls: type) -> list[dict[str, Any]]:
     return [
         {"name": f.name, "default": f.default, "choices": list(f.metadata.get("choices") or []) or None,
          "doc": f.metadata.get("doc", ""), "rule": f.metadata.get("rule"),
-         **{k: f.metadata[k] for k in ("min", "max") if f.metadata.get(k) is not None}}
+         **{k: f.metadata[k] for k in ("min", "max") if f.metadata.get(k) is not None},
+         **({"needs": {k: list(v) for k, v in f.metadata["needs"].items()}, "off": f.metadata["off"]}
+            if f.metadata.get("needs") else {})}
         for f in dataclasses.fields(cls)
     ]
 

@@ -360,7 +360,7 @@ class TestDraw:
             return game.legal_actions(state, seat, in_turn=False)[0]
         res = resolve(G, s, choose=everybody)
         assert asked == [1] and res.taken == [(1, Decision("expose", "D-2"))]  # the drawer is asked first
-        assert res.state.exposed == (1, Card.parse("D-2")) and res.state.trump_suit == "D"
+        assert res.state.exposed == (1, (Card.parse("D-2"),)) and res.state.trump_suit == "D"
         # a seeded deal: the window after each draw starts at the seat that just drew
         for seed in (1, 2, 3):
             c = first_chance(seed)
@@ -418,7 +418,7 @@ class TestDeclare:
         later = G.apply(closed, DRAW, 2)
         assert G.window(later).order == (2, 3, 0, 1)
         t = do(later, 0, {"expose": "S-2"}, in_turn=False)
-        assert t.exposed == (0, Card.parse("S-2")) and t.trump_suit == "S"
+        assert t.exposed == (0, (Card.parse("S-2"),)) and t.trump_suit == "S"
 
     def test_exposing_after_the_last_card_drawn(self):  # SJ-DECLARE-1, SJ-DEAL-3
         """SJ-DECLARE-1/SJ-DEAL-3: the chance after the 48th card is still in the draw; taking it makes
@@ -629,8 +629,7 @@ class TestLead:
         """SJ-COMBO-3: one deck holds no two identical cards, so pairs and tractors never arise; two
         equal off-suit rank-R cards are not a pair (led together they are a throw of trumps)."""
         assert max(Counter(DECK.cards()).values()) == 1
-        with pytest.raises(FlagError):
-            G.flags({"players": 4, "decks": 2})
+        assert G.flags({"players": 4}).decks == 1  # pairs only with decks = 2 (§13, A1)
         s = sj({"0": "H-7 C-7 D-3", "1": "S-7 D-4 D-2", "2": "D-5 D-6 D-10", "3": "D-8 D-9 D-J"}, rank="7", suit="S")
         reject(s, "H-7 H-7", key="common.not_in_hand")
         v = verdict(s, "H-7 C-7")
@@ -1070,7 +1069,7 @@ class TestViewsAndTexts:
         s = G.settle(G.apply(c, G.legal_actions(c, seat, in_turn=False)[0], seat, in_turn=False))
         dealer = s.dealer
         s = G.apply(s, Decision("bury", tuple(c.token for c in s.hands[dealer][:6])), dealer)
-        exposed = s.exposed[1].token
+        exposed = s.exposed[1][0].token
         for viewer in range(4):
             view = G.view(s, viewer)
             assert view["hand"] == [c.token for c in s.hands[viewer]]

@@ -15,7 +15,8 @@ from ...actions import Action, Decision, Play
 from ...bots import Choice, register_heuristic
 from ...cards import Card
 from ...tricktaking import TRUMP
-from .order import follow_sets, group, points, power, trick_winner
+from .order import group, points, power, trick_winner
+from .shapes import follow_plays, shape
 from .state import PLAYERS, deck_of, kitty_size, team_of
 
 
@@ -55,16 +56,19 @@ def safe_throw(game: Any, state: Any, seat: int) -> tuple[Card, ...] | None:
 
 def _expose(game: Any, state: Any, seat: int) -> Action | None:
     """Expose a trump-rank card whose suit the hand is long in (three or more cards, or two once
-    half the stock is drawn)."""
+    half the stock is drawn); with two decks twice that, and a pair before a single (a pair
+    cannot be overridden, SJ-2D-8)."""
     options = game.legal_actions(state, seat, in_turn=False)
     if not options:
         return None
     hand = state.hands[seat]
+    def suit_of(a: Decision) -> str | None:
+        return Card.parse(a.value if isinstance(a.value, str) else a.value[0]).suit
     def length(a: Decision) -> int:
-        suit = Card.parse(a.value).suit
-        return sum(1 for c in hand if c.suit == suit)
-    best = max(options, key=lambda a: (length(a), -options.index(a)))
-    need = 3 if len(state.stock) > 24 else 2
+        return sum(1 for c in hand if c.suit == suit_of(a))
+    best = max(options, key=lambda a: (length(a), not isinstance(a.value, str), -options.index(a)))
+    scale = 2 if state.flags.decks == 2 else 1
+    need = (3 if len(state.stock) > 24 * scale else 2) * scale
     return best if length(best) >= need else None
 
 
@@ -81,9 +85,33 @@ def _bury(game: Any, state: Any, seat: int) -> Choice:
     return Choice(Decision("bury", tuple(c.token for c in pick)), "sj.why.bury_short", {"cards": [c.token for c in pick]})
 
 
+def _lead_shape(game: Any, state: Any, seat: int) -> Choice | None:
+    """Two decks: the longest tractor of a plain suit, else a plain pair no unseen pair can beat
+    (its rank is the top one left, or the only higher cards are single copies), else None."""
+    order = game.order(state)
+    hand = state.hands[seat]
+    leads = [cards for cards in game._shapes_held(state, hand) if group(order, cards[0]) != TRUMP]
+    if not leads:
+        return None
+    tractors = [cs for cs in leads if len(cs) > 2]
+    if tractors:
+        pick = max(tractors, key=lambda cs: (len(cs), max(power(order, c) for c in cs)))
+        return Choice(Play(pick), "sj.why.lead_tractor", {"cards": [c.token for c in pick]})
+    rest = unseen(state, seat)
+    for cards in sorted(leads, key=lambda cs: -power(order, cs[0])):
+        higher = [c for c in rest if group(order, c) == group(order, cards[0]) and power(order, c) > power(order, cards[0])]
+        if all(higher.count(c) < 2 for c in higher):
+            return Choice(Play(cards), "sj.why.lead_pair", {"cards": [c.token for c in cards]})
+    return None
+
+
 def _lead(game: Any, state: Any, seat: int) -> Choice:
     order = game.order(state)
     hand = state.hands[seat]
+    if state.flags.decks == 2:
+        shaped = _lead_shape(game, state, seat)
+        if shaped is not None:
+            return shaped
     if state.flags.multi_lead:
         throw = safe_throw(game, state, seat)
         if throw:
@@ -104,13 +132,47 @@ def _lead(game: Any, state: Any, seat: int) -> Choice:
     return Choice(Play((low,)), "sj.why.lead_trump", {"cards": [low.token]})
 
 
+def follow_options(game: Any, state: Any, seat: int) -> list[tuple[Card, ...]]:
+    """The follows worth weighing: every legal one, except where a pair or a tractor was led (two
+    decks) and the free cards make thousands: there the required part (the pairs, all of the
+    suit) with the lowest free cards, with point cards to feed a partner, and any ruff."""
+    order = game.order(state)
+    hand = state.hands[seat]
+    led = state.trick[0].cards
+    if state.flags.decks == 1 or len(led) == 1:
+        return [cs for cs in game._plays(state, seat)]
+    led_shape = shape(led, state.trump_rank, state.trump_suit)
+    g = group(order, led[0])
+    same = [c for c in hand if group(order, c) == g]
+    if len(same) > len(led):
+        plays = follow_plays(hand, led_shape, state.trump_rank, state.trump_suit)
+        if len(plays) <= 60:
+            return plays
+        low = sorted(plays, key=lambda cs: (sum(power(order, c) for c in cs), points(cs)))
+        fat = sorted(plays, key=lambda cs: -points(cs))
+        high = sorted(plays, key=lambda cs: -max(power(order, c) for c in cs))
+        return list(dict.fromkeys(low[:20] + fat[:20] + high[:20]))
+    rest = [c for c in hand if group(order, c) != g]
+    need = len(led) - len(same)
+    cheap = sorted(rest, key=lambda c: (group(order, c) == TRUMP, points([c]) > 0, power(order, c)))
+    fat = sorted(rest, key=lambda c: (-points([c]), group(order, c) == TRUMP, power(order, c)))
+    out = [tuple(same) + tuple(cheap[:need]), tuple(same) + tuple(fat[:need])]
+    if not same:  # void: the identical shape in trumps is a ruff (SJ-2D-7)
+        trumps = [c for c in hand if group(order, c) == TRUMP]
+        for cards in game._shapes_held(state, tuple(trumps)):
+            got = shape(cards, state.trump_rank, state.trump_suit)
+            if got is not None and got.kind == led_shape.kind and got.pairs == led_shape.pairs:
+                out.append(cards)
+    return list(dict.fromkeys(out))
+
+
 def _follow(game: Any, state: Any, seat: int) -> Choice:
     order = game.order(state)
     plays = [(e.seat, e.cards) for e in state.trick]
     holder = trick_winner(order, plays)[0]
     friend = team_of(holder) == team_of(seat)
     last = len(plays) == PLAYERS - 1
-    options = list(follow_sets(order, state.hands[seat], state.trick[0].cards))
+    options = follow_options(game, state, seat)
     def cost(cards: Sequence[Card]) -> int:
         return sum(power(order, c) for c in cards)
     if friend and (last or holder == state.trick[0].seat or len(plays) >= 2):

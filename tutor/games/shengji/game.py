@@ -40,6 +40,7 @@ from ...tricktaking import TRUMP
 from .order import (beaten_by, card_sort_key, follow_sets, follows, group, lowest, points, power, same_group,
                     sort_hand, trick_winner, trump_order, valid_throws)
 from .scoring import hand_result
+from .shapes import PAIR, kitty_multiplier_by_shape, follow_plays, follow_problem, pair_count, pair_steps, shape, why_not_lead
 from .state import (DECK, PHASES, PLAYERS, TEAMS, deck_of, hand_size, kitty_size, Entry, Flags, Session, State, _EMPTY4,
                     team_of)
 
@@ -56,6 +57,30 @@ def _token(value: Any) -> Card | None:
     return card if DECK.accepts(card) and not card.declared else None
 
 
+def _exposure(value: Any) -> tuple[Card, ...] | None:
+    """An exposure's cards: one card (``"H-9"``) or, with two decks, two (``["H-9", "H-9"]``,
+    SJ-2D-8); None when the value is neither."""
+    if isinstance(value, str):
+        card = _token(value)
+        return (card,) if card is not None else None
+    if isinstance(value, (list, tuple)) and len(value) == 2 and all(isinstance(v, str) for v in value):
+        cards = tuple(_token(v) for v in value)
+        return None if None in cards else cards  # type: ignore[return-value]
+    return None
+
+
+def _exposure_value(cards: tuple[Card, ...]) -> Any:
+    """The action's value for an exposure: a token, or a pair's two tokens."""
+    return cards[0].token if len(cards) == 1 else tuple(c.token for c in cards)
+
+
+def _exposed_json(state: State) -> dict[str, Any] | None:
+    """The standing exposure as README §4.6 writes it: ``{"seat", "cards": [card]}`` or a pair."""
+    if state.exposed is None:
+        return None
+    return {"seat": state.exposed[0], "cards": [c.token for c in state.exposed[1]]}
+
+
 class Shengji(Game):
     """Shengji, one deck (shengji.md; the seed's rules by default)."""
 
@@ -64,7 +89,7 @@ class Shengji(Game):
     phases = PHASES
     Flags = Flags
     rule_prefix = "SJ"
-    kinds = ("legal", "trick", "score", "steps")
+    kinds = ("legal", "classify", "trick", "score", "steps")
     direction = "counterclockwise"  # SJ-PLAYERS-1 (反時計回り)
     passes_in_play = False  # every turn of play is cards (SJ-FOLLOW-5)
 
@@ -165,7 +190,7 @@ class Shengji(Game):
         if key == "kitty_turned":
             return state.kitty_turned
         if key == "exposed":
-            return {"seat": state.exposed[0], "cards": [state.exposed[1].token]} if state.exposed else None
+            return _exposed_json(state)
         if key == "levels":
             return {t: state.levels[i] for i, t in enumerate(TEAMS)}
         if key == "trick_no":
@@ -185,18 +210,40 @@ class Shengji(Game):
     # ------------------------------------------------------------------ windows: exposing
     def window(self, state: State) -> Any:
         """After each drawn card, the chance to expose a trump-rank card, asked in turn order from
-        the seat that drew (SJ-DEAL-3); none once a card is exposed (SJ-DECLARE-1)."""
+        the seat that drew (SJ-DEAL-3); none once a card is exposed (SJ-DECLARE-1), except that
+        with two decks a pair may still override an exposed single (SJ-2D-8)."""
         from ...windows import Window
-        if state.phase != "draw" or not state.chance_open or state.exposed is not None:
+        if state.phase != "draw" or not state.chance_open or not self._may_expose(state):
             return None
         start = state.last_drawer if state.last_drawer is not None else 0
         order = tuple((start + k) % PLAYERS for k in range(PLAYERS))
         if not any(self._exposable(state, s) for s in order):
             return None
-        return Window("expose", order, ("SJ-DECLARE-1", "SJ-DEAL-3"))
+        rules = ("SJ-DECLARE-1", "SJ-DEAL-3") + (("SJ-2D-8",) if state.exposed is not None else ())
+        return Window("expose", order, rules)
 
-    def _exposable(self, state: State, seat: int) -> list[Card]:
-        return [c for c in state.hands[seat] if c.rank == state.trump_rank and not c.special]
+    def _may_expose(self, state: State) -> bool:
+        """Whether an exposure can still come: none stands, or (two decks, ``declare_override``)
+        a single stands that a pair may override (SJ-2D-8)."""
+        if state.exposed is None:
+            return True
+        return self._overridable(state)
+
+    def _overridable(self, state: State) -> bool:
+        return (state.flags.decks == 2 and state.flags.declare_override and state.exposed is not None
+                and len(state.exposed[1]) == 1)
+
+    def _exposable(self, state: State, seat: int) -> list[tuple[Card, ...]]:
+        """The exposures ``seat`` may make now: each trump-rank card it holds, and with two decks
+        each pair of identical ones (SJ-DECLARE-1, SJ-2D-8); only the pairs over a single."""
+        if not self._may_expose(state):
+            return []
+        held = [c for c in state.hands[seat] if c.rank == state.trump_rank and not c.special]
+        distinct = list(dict.fromkeys(held))
+        pairs = [(c, c) for c in distinct if held.count(c) >= 2] if state.flags.decks == 2 else []
+        if state.exposed is not None:
+            return pairs
+        return [(c,) for c in distinct] + pairs
 
     def close_window(self, state: State) -> State:
         """Nobody exposes after this card: the draw goes on; after the last card the draw ends."""
@@ -276,7 +323,7 @@ class Shengji(Game):
         if not in_turn:
             if self.window(state) is None:
                 return []
-            return [Decision("expose", c.token) for c in self._exposable(state, seat)]
+            return [Decision("expose", _exposure_value(cards)) for cards in self._exposable(state, seat)]
         if seat != state.to_act:
             return []
         if state.phase == "draw":
@@ -290,22 +337,45 @@ class Shengji(Game):
     def _plays(self, state: State, seat: int) -> list[tuple[Card, ...]]:
         order = self.order(state)
         hand = state.hands[seat]
+        two = state.flags.decks == 2
         if state.trick:
-            if state.flags.decks == 1:  # one deck: no two cards alike, so no two sets alike either
-                return list(follow_sets(order, hand, state.trick[0].cards))
-            seen: set[tuple[Card, ...]] = set()
-            out = []
-            for cards in follow_sets(order, hand, state.trick[0].cards):
-                key = tuple(sorted(cards, key=card_sort_key))
-                if key not in seen:
-                    seen.add(key)
-                    out.append(cards)
-            return out
+            led = state.trick[0].cards
+            if not two:  # one deck: no two cards alike, so no two sets alike either
+                return list(follow_sets(order, hand, led))
+            if len(led) == 1:
+                return [(c,) for c in dict.fromkeys(c for (c,) in follow_sets(order, hand, led))]
+            led_shape = shape(led, state.trump_rank, state.trump_suit)
+            assert led_shape is not None, "a two-deck lead is a single, a pair or a tractor (SJ-2D-10)"
+            return follow_plays(hand, led_shape, state.trump_rank, state.trump_suit)
+        if two:  # SJ-2D-10: a single, a pair or a tractor
+            return [(c,) for c in dict.fromkeys(hand)] + self._shapes_held(state, hand)
         singles = [(c,) for c in hand]
         if not state.flags.multi_lead:
             return singles
         others = [c for s in range(PLAYERS) if s != seat for c in state.hands[s]]
         return singles + list(valid_throws(order, hand, others))
+
+    def _shapes_held(self, state: State, hand: tuple[Card, ...]) -> list[tuple[Card, ...]]:
+        """Every pair and every tractor ``hand`` holds (SJ-2D-3, SJ-2D-4), as leads."""
+        from itertools import product
+        out: list[tuple[Card, ...]] = []
+        for by_step in pair_steps(hand, state.trump_rank, state.trump_suit).values():
+            steps = sorted(by_step)
+            for i, low in enumerate(steps):
+                for n in range(1, len(steps) - i + 1):
+                    run = [low + j for j in range(n)]
+                    if not all(s in by_step for s in run):
+                        break
+                    for pick in product(*(by_step[s] for s in run)):
+                        out.append(tuple(c for card in pick for c in (card, card)))
+        return out
+
+    def legal_for_cards(self, state: State, cards: Any, seat: int | None = None,
+                        in_turn: bool = True) -> list[Action]:
+        """No Shengji card is wild, so a selection is one play: judged directly, not found in a
+        list (two decks: a void follower of a tractor has tens of thousands of plays)."""
+        action = Play(tuple(cards))
+        return [action] if self._judge(state, action, seat, in_turn).legal else []
 
     def _bury_spec(self, state: State, seat: int) -> ChooseCards:
         """SJ-KITTY-1: any six of the dealer's 18 cards, as one "choose 6" decision."""
@@ -325,7 +395,7 @@ class Shengji(Game):
 
     def action_params(self, action: Any) -> dict[str, Any]:
         if action.key == "expose":
-            return {"cards": [action.value]}
+            return {"cards": [action.value] if isinstance(action.value, str) else list(action.value)}
         if action.key == "bury":
             return {"cards": list(action.value)}
         return super().action_params(action)
@@ -361,24 +431,43 @@ class Shengji(Game):
         return self._judge_play(state, action, seat)
 
     def _judge_expose(self, state: State, action: Decision, seat: int, in_turn: bool) -> Verdict:
-        card = _token(action.value) if isinstance(action.value, str) else None
-        if card is None:
+        two = state.flags.decks == 2
+        cards = _exposure(action.value)
+        if cards is None or (len(cards) == 2 and not two):
+            if two:
+                return _no("sj.expose_cards", ("SJ-DECLARE-2", "SJ-2D-8"), value=short_value(action.value))
             return _no("sj.expose_one_card", ("SJ-DECLARE-2",), value=short_value(action.value))
+        tokens = [c.token for c in cards]
         if state.phase != "draw":
             return _no("sj.expose_after_draw", ("SJ-DECLARE-1",))
         if in_turn:  # an exposure is made in the chance after a card is drawn, out of turn (SJ-DEAL-3)
             return _no("sj.expose_between_draws", ("SJ-DEAL-3", "SJ-DECLARE-1"))
-        if state.exposed is not None:
-            return _no("sj.already_exposed", ("SJ-DECLARE-1",), seat=state.exposed[0], cards=[state.exposed[1].token])
-        if card not in state.hands[seat]:
-            return _no("common.not_in_hand", ("SJ-DECLARE-1",), cards=[card.token])
-        if card.special or card.rank != state.trump_rank:
-            return _no("sj.expose_rank", ("SJ-DECLARE-1", "SJ-DECK-2"), cards=[card.token], rank=state.trump_rank)
+        if len(cards) == 2 and cards[0] != cards[1]:
+            return _no("sj.expose_pair_identical", ("SJ-2D-3", "SJ-2D-8"), cards=tokens)
+        if not multiset_contains(state.hands[seat], cards):
+            absent, _ = shortfall(state.hands[seat], cards)
+            return _no("common.not_in_hand", ("SJ-DECLARE-1",), cards=[c.token for c in absent] or tokens)
+        if cards[0].special or cards[0].rank != state.trump_rank:
+            return _no("sj.expose_rank", ("SJ-DECLARE-1", "SJ-DECK-2"), cards=tokens, rank=state.trump_rank)
+        standing = state.exposed
+        if standing is not None:
+            before = [c.token for c in standing[1]]
+            if not self._overridable(state):
+                if len(standing[1]) == 2:  # a pair is never overridden (SJ-2D-8)
+                    return _no("sj.already_exposed_pair", ("SJ-2D-8",), seat=standing[0], cards=before)
+                rules = ("SJ-DECLARE-1", "SJ-2D-8") if two else ("SJ-DECLARE-1",)
+                return _no("sj.already_exposed", rules, seat=standing[0], cards=before)
+            if len(cards) == 1:
+                return _no("sj.override_needs_pair", ("SJ-2D-8",), seat=standing[0], cards=before)
         if not state.chance_open:
             return _no("sj.expose_between_draws", ("SJ-DEAL-3",))
-        rules = ("SJ-DECLARE-1", "SJ-DECLARE-3" if self.first_hand(state) else "SJ-DECLARE-4")
-        key = "sj.ok.expose_dealer" if self.first_hand(state) else "sj.ok.expose"
-        return _yes(key, rules, cards=[card.token], suit=card.suit, seat=seat)
+        first = self.first_hand(state)
+        rules = ("SJ-DECLARE-1", "SJ-DECLARE-3" if first else "SJ-DECLARE-4")
+        if standing is not None:
+            return _yes("sj.ok.override_dealer" if first else "sj.ok.override", rules + ("SJ-2D-8",), cards=tokens,
+                        suit=cards[0].suit, seat=seat, before=standing[0], before_cards=[c.token for c in standing[1]])
+        key = "sj.ok.expose_dealer" if first else "sj.ok.expose"
+        return _yes(key, rules + (("SJ-2D-8",) if len(cards) == 2 else ()), cards=tokens, suit=cards[0].suit, seat=seat)
 
     def _read_bury(self, action: Action) -> list[Card] | None:
         if not (isinstance(action, Decision) and action.key == "bury" and isinstance(action.value, tuple)):
@@ -425,8 +514,11 @@ class Shengji(Game):
         led = state.trick[0].cards
         k = len(led)
         if len(cards) != k:
-            return _no("sj.play_count", ("SJ-FOLLOW-5", "SJ-THROW-4") if k > 1 else ("SJ-FOLLOW-5",), count=k)
+            more = ("SJ-2D-5" if k == 2 else "SJ-2D-6",) if state.flags.decks == 2 else ("SJ-THROW-4",)
+            return _no("sj.play_count", ("SJ-FOLLOW-5",) + more if k > 1 else ("SJ-FOLLOW-5",), count=k)
         g = group(order, led[0])
+        if state.flags.decks == 2 and k > 1:
+            return self._judge_follow_shape(state, seat, hand, led, cards, g)
         if not follows(order, hand, led, cards):
             held = sum(1 for c in hand if group(order, c) == g)
             if k == 1:
@@ -451,10 +543,45 @@ class Shengji(Game):
             verdict = _yes("sj.ok.follow_throw", ("SJ-THROW-4",), suit=g, count=k)
         return self._with_outcome(state, seat, cards, verdict)
 
+    def _judge_follow_shape(self, state: State, seat: int, hand: tuple[Card, ...], led: tuple[Card, ...],
+                            cards: tuple[Card, ...], g: str) -> Verdict:
+        """Following a pair (SJ-2D-5) or a tractor (SJ-2D-6) with as many cards."""
+        r, t = state.trump_rank, state.trump_suit
+        led_shape = shape(led, r, t)
+        assert led_shape is not None, "a two-deck lead is a single, a pair or a tractor (SJ-2D-10)"
+        problem = follow_problem(hand, led_shape, cards, r, t)
+        if problem is not None:
+            key, rules, params = problem
+            return _no(key, rules, suit=g, **params)
+        rule = "SJ-2D-5" if led_shape.kind == PAIR else "SJ-2D-6"
+        got = shape(cards, r, t)
+        same_shape = got is not None and got.kind == led_shape.kind and got.pairs == led_shape.pairs
+        order = self.order(state)
+        held = sum(1 for c in hand if group(order, c) == g)
+        if same_shape and got.group == g:  # type: ignore[union-attr]
+            verdict = _yes("sj.ok.follow_pair" if led_shape.kind == PAIR else "sj.ok.follow_tractor", (rule,),
+                           suit=g, count=led_shape.pairs)
+        elif all(group(order, c) == g for c in cards):
+            verdict = _yes("sj.ok.follow_cards", (rule,), suit=g, count=len(cards),
+                           pairs=pair_count(cards, g, r, t))
+        elif same_shape and got.group == TRUMP:  # type: ignore[union-attr]
+            verdict = _yes("sj.ok.ruff_shape", (rule, "SJ-2D-7"), suit=g, count=led_shape.pairs)
+        else:
+            verdict = _yes("sj.ok.follow_short", (rule, "SJ-2D-7"), suit=g, held=held, count=len(cards))
+        return self._with_outcome(state, seat, cards, verdict)
+
     def _judge_lead(self, state: State, seat: int, cards: tuple[Card, ...], order: Any) -> Verdict:
         if len(cards) == 1:
             g = group(order, cards[0])
             return _yes("sj.ok.lead_trump" if g == TRUMP else "sj.ok.lead", ("SJ-COMBO-1", "SJ-RANK-4"), suit=g)
+        if state.flags.decks == 2:  # SJ-2D-10: a pair or a tractor, never a throw
+            got = shape(cards, state.trump_rank, state.trump_suit)
+            if got is None:
+                key, rules = why_not_lead(cards, state.trump_rank, state.trump_suit)
+                return _no(key, rules, cards=[c.token for c in cards], rank=state.trump_rank)
+            if got.kind == PAIR:
+                return _yes("sj.ok.lead_pair", ("SJ-2D-3", "SJ-2D-5"), suit=got.group)
+            return _yes("sj.ok.lead_tractor", ("SJ-2D-4", "SJ-2D-6"), suit=got.group, count=got.pairs)
         if not state.flags.multi_lead:
             return _no("sj.no_throws", ("SJ-COMBO-1", "SJ-COMBO-2"))
         g = same_group(order, cards)
@@ -487,7 +614,7 @@ class Shengji(Game):
             raise IllegalAction(verdict)
         assert seat is not None
         if isinstance(action, Decision) and action.key == "expose":
-            return self._expose(state, seat, _token(action.value))  # type: ignore[arg-type]
+            return self._expose(state, seat, _exposure(action.value))  # type: ignore[arg-type]
         if state.phase == "draw":
             return self._draw(state, seat)
         if state.phase == "bury":
@@ -502,14 +629,25 @@ class Shengji(Game):
         return replace(state, hands=hands, stock=stock, to_act=nxt, chance_open=True, last_drawer=seat,
                        log=state.log + (_event("sj.event.draw", ("SJ-DEAL-1",), seat=seat, left=len(stock)),))
 
-    def _expose(self, state: State, seat: int, card: Card) -> State:
-        """SJ-DECLARE-1…4: the card's suit is trumps; in the first hand its holder becomes the dealer."""
+    def _expose(self, state: State, seat: int, cards: tuple[Card, ...]) -> State:
+        """SJ-DECLARE-1…4: the card's suit is trumps; in the first hand its holder becomes the dealer.
+        A pair over a single overrides it (SJ-2D-8): its suit is trumps, and in the first hand the
+        overrider deals (A13)."""
         first = self.first_hand(state)
         session = replace(state.session, dealer=seat) if first else state.session
-        rules = ("SJ-DECLARE-1", "SJ-DECLARE-3" if first else "SJ-DECLARE-4")
-        log = state.log + (_event("sj.event.expose_dealer" if first else "sj.event.expose", rules, seat=seat,
-                                  cards=[card.token], suit=card.suit),)
-        return replace(state, exposed=(seat, card), trump_suit=card.suit, session=session, chance_open=False, log=log)
+        rules: tuple[str, ...] = ("SJ-DECLARE-1", "SJ-DECLARE-3" if first else "SJ-DECLARE-4")
+        suit = cards[0].suit
+        if state.exposed is not None:
+            key = "sj.event.override_dealer" if first else "sj.event.override"
+            rules += ("SJ-2D-8",)
+            event = _event(key, rules, seat=seat, cards=[c.token for c in cards], suit=suit, before=state.exposed[0],
+                           before_cards=[c.token for c in state.exposed[1]])
+        else:
+            key = "sj.event.expose_dealer" if first else "sj.event.expose"
+            rules += ("SJ-2D-8",) if len(cards) == 2 else ()
+            event = _event(key, rules, seat=seat, cards=[c.token for c in cards], suit=suit)
+        return replace(state, exposed=(seat, cards), trump_suit=suit, session=session, chance_open=False,
+                       log=state.log + (event,))
 
     def _bury(self, state: State, seat: int, cards: list[Card]) -> State:
         order = self.order(state)
@@ -528,7 +666,7 @@ class Shengji(Game):
             held = sum(1 for c in cards if group(order, c) == g)
             if held < len(cards):  # SJ-FOLLOW-3: it had no more of the led suit (public)
                 voids = _set(voids, seat, voids[seat] | {g})
-        kind = "sj.event.throw" if len(cards) > 1 and not state.trick else "sj.event.play"
+        kind = "sj.event.throw" if len(cards) > 1 and not state.trick and state.flags.decks == 1 else "sj.event.play"
         event = _event(kind, rules or (("SJ-LEAD-1",) if not state.trick else ("SJ-FOLLOW-5",)), seat=seat,
                        cards=[c.token for c in cards])
         trick = state.trick + (Entry(seat, tuple(cards)),)
@@ -553,15 +691,26 @@ class Shengji(Game):
         state = replace(state, points=pts, won=won, trick=(), trick_closed=True, last_trick=last,
                         trick_no=state.trick_no + 1, leader=winner, to_act=winner, log=log)
         if not any(state.hands):
-            return self._finish(state, winner)
+            return self._finish(state, winner, len(plays[0][1]))
         return state
 
-    def _finish(self, state: State, last_winner: int) -> State:
-        """SJ-KITTY-3, SJ-POINTS-2/3, SJ-SCORE-1…3, SJ-NEXT-1/2, SJ-END-1/2: the hand's result."""
+    def kitty_multiplier(self, flags: Flags, last_trick_cards_each: int) -> int:
+        """SJ-POINTS-3's multiplier, or with ``kitty_multiplier_by_shape`` (two decks, SJ-2D-9)
+        2 × the cards each player gave to the last trick."""
+        if flags.kitty_multiplier_by_shape:
+            return kitty_multiplier_by_shape(last_trick_cards_each)
+        return flags.kitty_multiplier
+
+    def _finish(self, state: State, last_winner: int, last_trick_cards_each: int = 1) -> State:
+        """SJ-KITTY-3, SJ-POINTS-2/3, SJ-SCORE-1…3, SJ-NEXT-1/2, SJ-END-1/2, SJ-2D-2, SJ-2D-9: the
+        hand's result."""
         dealer = state.dealer
         assert dealer is not None
         r = hand_result(dealer, state.levels, self.nondealer_points(state), last_winner, state.buried,
-                        state.flags.kitty_multiplier, state.flags.end_level, state.penalty)
+                        self.kitty_multiplier(state.flags, last_trick_cards_each), state.flags.end_level,
+                        state.penalty, decks=state.flags.decks)
+        if state.flags.kitty_multiplier_by_shape and r["kitty_points"]:
+            r["rule_ids"] = r["rule_ids"] + ["SJ-2D-9"]
         levels = tuple(r["levels_after"][t] for t in TEAMS)
         session = replace(state.session, levels=levels, next_dealer=None if r["game_over"] else r["next_dealer"],
                           game_over=r["game_over"], winner=r["game_winner"])
@@ -656,6 +805,10 @@ class Shengji(Game):
         from .scenario import score_from_setup
         return score_from_setup(self, setup)
 
+    def classify(self, setup: Mapping[str, Any]) -> list[dict[str, Any]]:
+        from .scenario import classify_from_setup
+        return classify_from_setup(self, setup)
+
     def from_setup(self, setup: Mapping[str, Any], path: str = "setup") -> State:
         from .scenario import state_from_setup
         return state_from_setup(self, setup, path)
@@ -683,7 +836,7 @@ class Shengji(Game):
             "cards_held": [len(h) for h in state.hands],
             "stock_left": len(state.stock),
             "trump_rank": state.trump_rank, "trump_suit": state.trump_suit,
-            "exposed": {"seat": state.exposed[0], "cards": [state.exposed[1].token]} if state.exposed else None,
+            "exposed": _exposed_json(state),
             "dealer": dealer, "first_hand": self.first_hand(state), "first_drawer": state.session.first_drawer,
             "levels": {t: state.levels[i] for i, t in enumerate(TEAMS)},
             "scores": list(state.scores),  # the levels as numbers (2 … 14): the running score

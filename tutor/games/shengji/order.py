@@ -124,11 +124,16 @@ def trick_winner(order: TrumpOrder, plays: Sequence[tuple[int, Sequence[Card]]])
     A single (SJ-TRICK-1/2): the highest trump, else the highest card of the led suit, the first
     of equal cards winning. A throw (SJ-THROW-5): a trump throw is the leader's; a plain one is
     the leader's unless ruffed (all of a follower's cards trumps), then the ruff whose top card
-    is highest wins, the earlier of equal ruffs."""
+    is highest wins, the earlier of equal ruffs. A pair or a tractor (two decks): SJ-2D-7, in
+    ``shapes.trick_winner``."""
     lead_seat, led = plays[0]
     if len(led) == 1:
         winner = order.trick_winner([(s, cs[0]) for s, cs in plays])
         return winner, "SJ-TRICK-1"
+    if len(set(led)) < len(led):  # identical cards: a pair or a tractor, two decks (SJ-2D-7)
+        from .shapes import trick_winner as shape_winner
+        assert order.trump_rank is not None
+        return shape_winner(plays, order.trump_rank, order.trump_suit)
     g = group(order, led[0])
     if g == TRUMP:
         return lead_seat, "SJ-THROW-5"

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Mapping
 
-from ...cards import Card
+from ...cards import Card, multiset_contains
 from ...errors import ScenarioError, quoted, short_value
 from ...scenario import (check_deck_counts, check_hand_sizes, check_keys, parse_card_list, parse_seat, parse_seat_map,
                          parse_seed, unplaced_cards)
@@ -108,11 +108,32 @@ def trick_from_setup(game: "Shengji", setup: Mapping[str, Any]) -> dict[str, Any
     return {"winner": winner, "rule": rule, "points": points(c for e in trick for c in e.cards)}
 
 
+def classify_from_setup(game: "Shengji", setup: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The golden ``classify`` kind: what a set of cards is as a lead (SJ-COMBO-1, SJ-2D-3, SJ-2D-4):
+    ``single``, ``pair``, ``tractor`` (with ``length``, its pairs), or nothing (any other set,
+    a throw included, README §4.6)."""
+    from .shapes import TRACTOR, shape
+    path = "setup"
+    check_keys(setup, path, ("flags", "cards", "trump_rank", "trump_suit"), ())
+    flags = game.flags(setup.get("flags"), _at(path, "flags"))
+    rank = _rank(setup["trump_rank"], _at(path, "trump_rank"))
+    suit = _suit(setup["trump_suit"], _at(path, "trump_suit"), allow_none=True)
+    deck = deck_of(flags)
+    cards = parse_card_list(setup["cards"], _at(path, "cards"), deck)
+    if not cards:
+        raise ScenarioError(_at(path, "cards"), "error.sj.empty_play")
+    check_deck_counts([(_at(path, "cards"), cards)], deck)
+    got = shape(cards, rank, suit)
+    if got is None:
+        return []
+    return [{"type": got.kind, **({"length": got.pairs} if got.kind == TRACTOR else {})}]
+
+
 def score_from_setup(game: "Shengji", setup: Mapping[str, Any]) -> dict[str, Any]:
     """The golden ``score`` kind: a hand's result from its end facts (SJ-POINTS-2/3, SJ-SCORE, SJ-NEXT, SJ-END)."""
     path = "setup"
     check_keys(setup, path, ("flags", "dealer", "levels", "nondealer_trick_points", "last_trick_winner",
-                             "kitty_discards"), ("penalty",))
+                             "kitty_discards"), ("penalty", "last_trick_cards"))
     flags = game.flags(setup.get("flags"), _at(path, "flags"))
     dealer = parse_seat(setup["dealer"], _at(path, "dealer"), PLAYERS)
     levels = _levels(setup["levels"], _at(path, "levels"))
@@ -127,8 +148,14 @@ def score_from_setup(game: "Shengji", setup: Mapping[str, Any]) -> dict[str, Any
         raise ScenarioError(_at(path, "kitty_discards"), "error.scenario.kitty_size", size=size, n=len(buried))
     check_deck_counts([(_at(path, "kitty_discards"), buried)], deck)
     penalty = setup.get("penalty", 0)
+    # this tutor's extension for kitty_multiplier_by_shape (SJ-2D-9): the cards each player gave
+    # to the last trick (default 1, a single); the shared score facts do not carry it
+    each = setup.get("last_trick_cards", 1)
+    if not isinstance(each, int) or isinstance(each, bool) or not 1 <= each <= hand_size(flags):
+        raise ScenarioError(_at(path, "last_trick_cards"), "error.expected_number", low=1, high=hand_size(flags),
+                            got=short_value(each))
     assert dealer is not None and last is not None
-    return hand_result(dealer, [levels[t] for t in TEAMS], pts, last, buried, flags.kitty_multiplier,
+    return hand_result(dealer, [levels[t] for t in TEAMS], pts, last, buried, game.kitty_multiplier(flags, each),
                        flags.end_level, penalty, decks=flags.decks)
 
 
@@ -219,21 +246,28 @@ def state_from_setup(game: "Shengji", setup: Mapping[str, Any], path: str = "set
         won = {s: parse_card_list(v, f"{at('won')}.{s}", deck)
                for s, v in parse_seat_map(setup["won"], at("won"), PLAYERS).items()}
 
-    exposed: tuple[int, Card] | None = None
+    exposed: tuple[int, tuple[Card, ...]] | None = None
     if "exposed" in setup:
         if phase != "draw":
             raise ScenarioError(at("exposed"), "error.sj.exposed_in_draw")
         check_keys(setup["exposed"], at("exposed"), ("seat", "cards"), ())
         eseat = parse_seat(setup["exposed"]["seat"], f"{at('exposed')}.seat", PLAYERS)
         ecards = parse_card_list(setup["exposed"]["cards"], f"{at('exposed')}.cards", deck)
-        if len(ecards) != 1 or ecards[0].special or ecards[0].rank != rank:
+        sizes = (1, 2) if flags.decks == 2 else (1,)  # a pair of identical cards with two decks (SJ-2D-8)
+        if (len(ecards) not in sizes or len(set(ecards)) != 1 or ecards[0].special or ecards[0].rank != rank):
+            if flags.decks == 2:
+                raise ScenarioError(f"{at('exposed')}.cards", "error.sj.exposed_cards", rank=rank)
             raise ScenarioError(f"{at('exposed')}.cards", "error.sj.exposed_card", rank=rank)
-        if eseat not in hands or ecards[0] not in hands[eseat]:
+        if eseat not in hands or not multiset_contains(hands[eseat], ecards):
             raise ScenarioError(f"{at('exposed')}.cards", "error.sj.exposed_in_hand", seat=eseat)
         if suit != ecards[0].suit:
             raise ScenarioError(at("trump_suit"), "error.sj.exposed_suit")
         assert eseat is not None
-        exposed = (eseat, ecards[0])
+        exposed = (eseat, tuple(ecards))
+    elif phase == "draw" and suit is not None and flags.decks == 2:
+        # README §4.6: with two decks a standing single may be overridden and a pair not, so the
+        # setup must say which stands
+        raise ScenarioError(at("exposed"), "error.sj.exposed_required")
 
     places = [(f"{at('hands')}.{s}", c) for s, c in hands.items()] + [(at("trick"), [c for e in trick for c in e.cards]),
                                                                      (at("kitty"), kitty), (at("stock"), stock_next)]
@@ -254,7 +288,7 @@ def state_from_setup(game: "Shengji", setup: Mapping[str, Any], path: str = "set
                 raise ScenarioError(at("trump_suit"), "error.sj.no_exposed_card", suit=suit)
             hands[holder] = [card]
             held.setdefault(holder, 1)
-        exposed = (holder, card)
+        exposed = (holder, (card,))
 
     # hand sizes
     if phase == "draw":

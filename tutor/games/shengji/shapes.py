@@ -178,3 +178,80 @@ def kitty_multiplier_by_shape(last_trick_cards_each: int) -> int:
     """SJ-2D-9 with ``kitty_multiplier_by_shape``: two times the cards each player gave to the
     last trick (a single 2, a pair 4, a tractor of 2 pairs 8)."""
     return 2 * last_trick_cards_each
+
+
+def why_not_lead(cards: Sequence[Card], trump_rank: str, trump_suit: str | None) -> tuple[str, tuple[str, ...]]:
+    """Why ``cards`` (two or more, not a single, a pair or a tractor) may not be led with two decks,
+    as ``(message key, rule IDs)``: the learner hears the rule the set breaks, not only "no"."""
+    if len({_group(c, trump_rank, trump_suit) for c in cards}) > 1:
+        return "sj.shape_suits", ("SJ-2D-4", "SJ-2D-10")
+    counts = Counter(cards)
+    if len(cards) == 2:  # two different cards: equal off-suit trump-rank cards are still not a pair
+        a, b = cards
+        if a.rank == b.rank == trump_rank and not a.special and not b.special:
+            return "sj.pair_not_identical", ("SJ-2D-3",)
+        return "sj.pair_two_cards", ("SJ-2D-3",)
+    if len(cards) % 2 or any(n != 2 for n in counts.values()):
+        return "sj.two_deck_lead", ("SJ-2D-10", "SJ-2D-3", "SJ-2D-4")
+    steps = sorted(step(c, trump_rank, trump_suit) for c in counts)
+    if len(set(steps)) < len(steps):
+        return "sj.tractor_same_step", ("SJ-2D-4",)
+    return "sj.tractor_gap", ("SJ-2D-4",)
+
+
+def multiset_combinations(cards: Sequence[Card], r: int) -> list[tuple[Card, ...]]:
+    """Every different multiset of ``r`` cards of ``cards`` (two identical cards chosen one way, not
+    two): the sets of free cards a follower may add."""
+    kinds = list(Counter(cards).items())
+    out: list[tuple[Card, ...]] = []
+
+    def walk(i: int, left: int, chosen: list[Card]) -> None:
+        if left == 0:
+            out.append(tuple(chosen))
+            return
+        if i == len(kinds):
+            return
+        card, n = kinds[i]
+        for take in range(min(n, left), -1, -1):
+            walk(i + 1, left - take, chosen + [card] * take)
+
+    walk(0, r, [])
+    return out
+
+
+def follow_plays(hand: Sequence[Card], led: Shape, trump_rank: str, trump_suit: str | None) -> list[tuple[Card, ...]]:
+    """Every different play that follows a pair or a tractor (SJ-2D-5, SJ-2D-6), built from the
+    rules rather than by testing every set of the hand: a tractor of as many pairs where the hand
+    holds one; else the most pairs of the led suit it holds (up to the led number) filled with
+    other cards of the suit; a hand short of the suit plays all of it and any other cards."""
+    g, k = led.group, led.size
+    same = [c for c in hand if _group(c, trump_rank, trump_suit) == g]
+    if len(same) <= k:
+        rest = [c for c in hand if _group(c, trump_rank, trump_suit) != g]
+        return [tuple(same) + extra for extra in multiset_combinations(rest, k - len(same))]
+    by_step = pair_steps(hand, trump_rank, trump_suit).get(g, {})
+    out: list[tuple[Card, ...]] = []
+    if led.kind == TRACTOR and longest_run(by_step) >= led.pairs:
+        from itertools import product
+        for low in sorted(by_step):
+            run = [low + i for i in range(led.pairs)]
+            if all(s in by_step for s in run):
+                for pick in product(*(by_step[s] for s in run)):
+                    out.append(tuple(c for card in pick for c in (card, card)))
+        return out
+    pairs = [card for s in sorted(by_step) for card in by_step[s]]
+    need = min(led.pairs, len(pairs))
+    from itertools import combinations
+    seen: set[tuple[Card, ...]] = set()
+    for chosen in combinations(pairs, need):
+        left = list(same)
+        for card in chosen:
+            left.remove(card)
+            left.remove(card)
+        for fill in multiset_combinations(left, k - 2 * need):
+            play = tuple(c for card in chosen for c in (card, card)) + fill
+            key = tuple(sorted(play, key=lambda c: c.token))
+            if key not in seen:
+                seen.add(key)
+                out.append(play)
+    return out

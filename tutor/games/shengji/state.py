@@ -33,19 +33,27 @@ class Flags:
     """The one-deck flags of shengji.md §12 (the seed's defaults) and SJ-DEAL-2's first drawer."""
 
     players: int = flag(4, choices=(4,), doc="always 4 (SJ-PLAYERS-1)", rule="SJ-PLAYERS-1")
-    # 2 (the two-deck module, §13) comes with its own issue; until then one deck is the only choice
-    decks: int = flag(1, choices=(1,), doc="how many 54-card decks: one (the two-deck module is not built yet)",
+    decks: int = flag(1, choices=(1, 2), doc="how many 54-card decks: one (the seed), or two: pairs and tractors (§13)",
                       rule="SJ-2D-1")
-    multi_lead: bool = flag(True, doc="the leader may throw several cards of one suit (SJ-COMBO-2, §7)",
-                            rule="SJ-COMBO-2")
+    # with two decks throws are off, and a game asking for them is refused (SJ-2D-10, A12)
+    multi_lead: bool = flag(True, doc="the leader may throw several cards of one suit (SJ-COMBO-2, §7); "
+                                      "never with two decks (SJ-2D-10)", rule="SJ-COMBO-2",
+                            needs={"decks": (1,)}, off=False, needs_rule="SJ-2D-10")
     # multiples of 5, so that P stays one (the SJ-SCORE-2 table); shengji.md gives the non-dealers
     # the points whoever fails the throw (its text; kept as written, see the closing note of issue 15)
     throw_fail_penalty: int = flag(0, choices=(0, 5, 10, 20, 30),
                                    doc="points to the non-dealers for each failed throw (SJ-THROW-3)",
-                                   rule="SJ-THROW-3")
+                                   rule="SJ-THROW-3", needs={"multi_lead": (True,)})
     kitty_multiplier: int = flag(2, minimum=1, maximum=8,
                                  doc="the buried kitty's points count this many times (SJ-POINTS-3)",
-                                 rule="SJ-POINTS-3")
+                                 rule="SJ-POINTS-3", needs={"kitty_multiplier_by_shape": (False,)},
+                                 needs_rule="SJ-2D-9")
+    declare_override: bool = flag(True, doc="two decks: a pair of trump-rank cards exposed later overrides an "
+                                            "exposed single (SJ-2D-8)", rule="SJ-2D-8",
+                                  needs={"decks": (2,)})
+    kitty_multiplier_by_shape: bool = flag(False, doc="two decks: the kitty counts 2 × the cards each player gave to "
+                                                      "the last trick, instead of kitty_multiplier (SJ-2D-9)",
+                                           rule="SJ-2D-9", needs={"decks": (2,)})
     start_level: str = flag("2", choices=LEVELS, doc="both teams' level at the start (SJ-PLAYERS-2)",
                             rule="SJ-PLAYERS-2")
     end_level: str = flag("A", choices=LEVELS,
@@ -58,12 +66,14 @@ class Flags:
     # named sets of flag values (tutor/flags.py; words in the catalog's "presets"); "seed" = defaults.
     # "short": Parlett's short game (shengji.md §12, [FILL PAR]): both teams start at 7 (the game
     # still ends at A; a 7/7 game would end with the first dealer-team win).
-    presets = {"short": {"start_level": "7"}}
+    # "two_decks": the two-deck game of §13 (拖拉機), throws off as SJ-2D-10 requires.
+    presets = {"short": {"start_level": "7"}, "two_decks": {"decks": 2, "multi_lead": False}}
 
 
 @dataclass(frozen=True)
 class Entry:
-    """One play to the current trick: a single card or a throw (SJ-COMBO-1/2)."""
+    """One play to the current trick: a single card or a throw (SJ-COMBO-1/2); with two decks a
+    single, a pair or a tractor (SJ-2D-3/4) and a follower's as many cards."""
 
     seat: int
     cards: tuple[Card, ...]
@@ -104,7 +114,8 @@ class State:
     session: Session = Session()
     stock: tuple[Card, ...] = ()            # the cards still to be drawn, top first (SJ-DEAL-1)
     kitty: tuple[Card, ...] = ()            # the six cards under the stock, then the dealer's burial
-    exposed: tuple[int, Card] | None = None  # the standing exposure (SJ-DECLARE-1)
+    # the standing exposure (SJ-DECLARE-1): the seat and its card, or (two decks) its pair (SJ-2D-8)
+    exposed: tuple[int, tuple[Card, ...]] | None = None
     chance_open: bool = False               # the last draw's exposure chances are still open (SJ-DEAL-3)
     last_drawer: int | None = None
     kitty_turned: int = 0                   # kitty cards turned face up (SJ-DECLARE-5/6)
