@@ -312,7 +312,7 @@ class Shengji(Game):
         hands = tuple(sort_hand(order, h) for h in state.hands)
         hands = _set(hands, dealer, sort_hand(order, hands[dealer] + state.kitty))
         return replace(state, phase="bury", hands=hands, kitty=(), to_act=dealer, chance_open=False,
-                       log=state.log + (_event("sj.event.take_kitty", ("SJ-KITTY-1",), seat=dealer),))
+                       log=state.log + (_event("sj.event.take_kitty", ("SJ-KITTY-1",), seat=dealer, count=kitty_size(state.flags)),))
 
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self, state: State, seat: int | None = None, in_turn: bool = True) -> list[Action]:
@@ -477,7 +477,7 @@ class Shengji(Game):
 
     def _judge_bury(self, state: State, action: Action, seat: int) -> Verdict:
         if not (isinstance(action, Decision) and action.key == "bury"):
-            return _no("common.wrong_phase", ("SJ-KITTY-1",), phase="bury", expected='{"bury": [six cards]}')
+            return _no("common.wrong_phase", ("SJ-KITTY-1",), phase="bury", expected=f'{{"bury": [{kitty_size(state.flags)} cards]}}')
         cards = self._read_bury(action)
         if cards is None or len(cards) != kitty_size(state.flags):
             return _no("sj.bury_six", ("SJ-KITTY-1",), count=kitty_size(state.flags))
@@ -488,9 +488,12 @@ class Shengji(Game):
             return _no("sj.bury_repeat", ("SJ-KITTY-1",), cards=[c.token for c in repeated])
         worth = points(cards)
         if worth:
-            return _yes("sj.ok.bury_points", ("SJ-KITTY-1", "SJ-KITTY-3"), points=worth,
+            if state.flags.kitty_multiplier_by_shape:
+                return _yes("sj.ok.bury_points_shape", ("SJ-KITTY-1", "SJ-KITTY-3", "SJ-2D-9"), points=worth,
+                            count=len(cards), double=worth * self.kitty_multiplier(state.flags, 1))
+            return _yes("sj.ok.bury_points", ("SJ-KITTY-1", "SJ-KITTY-3"), points=worth, count=len(cards),
                         double=worth * state.flags.kitty_multiplier)
-        return _yes("sj.ok.bury", ("SJ-KITTY-1", "SJ-KITTY-2"))
+        return _yes("sj.ok.bury", ("SJ-KITTY-1", "SJ-KITTY-2"), count=len(cards))
 
     def _read_play(self, action: Action) -> tuple[Card, ...] | None:
         if not isinstance(action, Play) or action.type is not None:
@@ -654,7 +657,7 @@ class Shengji(Game):
         hands = _set(state.hands, seat, sort_hand(order, multiset_remove(state.hands[seat], cards)))
         return replace(state, hands=hands, buried=tuple(cards), phase="play", to_act=seat, leader=seat, trick=(),
                        trick_no=1, trick_closed=False,
-                       log=state.log + (_event("sj.event.bury", ("SJ-KITTY-1", "SJ-KITTY-2"), seat=seat),
+                       log=state.log + (_event("sj.event.bury", ("SJ-KITTY-1", "SJ-KITTY-2"), seat=seat, count=len(cards)),
                                         _event("sj.event.first_lead", ("SJ-LEAD-1",), seat=seat)))
 
     def _play(self, state: State, seat: int, cards: tuple[Card, ...], rules: tuple[str, ...] = ()) -> State:

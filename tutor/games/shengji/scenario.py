@@ -140,7 +140,7 @@ def score_from_setup(game: "Shengji", setup: Mapping[str, Any]) -> dict[str, Any
     pts = setup["nondealer_trick_points"]
     top = 200 if flags.decks == 2 else 100  # the card points in play (SJ-POINTS-1, SJ-2D-1)
     if not isinstance(pts, int) or isinstance(pts, bool) or not 0 <= pts <= top or pts % 5:
-        raise ScenarioError(_at(path, "nondealer_trick_points"), "error.sj.points", got=short_value(pts))
+        raise ScenarioError(_at(path, "nondealer_trick_points"), "error.sj.points", top=top, got=short_value(pts))
     last = parse_seat(setup["last_trick_winner"], _at(path, "last_trick_winner"), PLAYERS)
     deck, size = deck_of(flags), kitty_size(flags)
     buried = parse_card_list(setup["kitty_discards"], _at(path, "kitty_discards"), deck)
