@@ -198,6 +198,50 @@ function buildForm(settings) {
   }));
   if (presetNow) describePreset(presetNow, presetDoc);
   form.elements.players.onchange = () => fillSeats(Number(form.elements.players.value), 0);
+  fields.addEventListener("change", applyNeeds);
+  applyNeeds();
+}
+
+/** A flag's value as the form holds it now: a control greyed out holds its "off" value. */
+function formValue(info) {
+  const field = ui.form.elements[`flag-${info.name}`];
+  if (!field) return info.default;
+  if (field.disabled && info.needs) return info.off;
+  return typeof info.default === "boolean" ? field.checked : parseFlag(String(field.value).trim(), info);
+}
+
+/**
+ * Greys out each flag that has no say under the others (``needs``, tutor/flags.py: Shengji's
+ * throws with two decks) and shows its "off" value; the learner's own value comes back when
+ * the flag has a say again. A greyed-out flag is not sent: the engine gives it its "off" value.
+ */
+function applyNeeds() {
+  for (let round = 0; round < data.flags.length; round += 1) {  // a flag may need one that needs another
+    let changed = false;
+    for (const info of data.flags) {
+      const field = info.needs && ui.form.elements[`flag-${info.name}`];
+      if (!field) continue;
+      const met = Object.entries(info.needs).every(([other, allowed]) => {
+        const otherInfo = data.flags.find((f) => f.name === other);
+        return allowed.includes(otherInfo ? formValue(otherInfo) : undefined);
+      });
+      if (met === !field.disabled) continue;
+      changed = true;
+      const boolean = typeof info.default === "boolean";
+      if (!met) {
+        field.dataset.kept = boolean ? String(field.checked) : field.value;
+        if (boolean) field.checked = info.off === true;
+        else field.value = String(info.off);
+      } else if (field.dataset.kept !== undefined) {
+        if (boolean) field.checked = field.dataset.kept === "true";
+        else field.value = field.dataset.kept;
+        delete field.dataset.kept;
+      }
+      field.disabled = !met;
+      field.closest("label").classList.toggle("flag-off", !met);
+    }
+    if (!changed) break;
+  }
 }
 
 /** The player counts ``preset`` seats (Daifugo: 3 to 6, or 4 to 8 in the cut-in game), ``wanted``
@@ -226,7 +270,7 @@ function readForm() {
   for (const info of data.flags) {
     if (info.name === "players") continue;
     const field = form.elements[`flag-${info.name}`];
-    if (!field) continue;
+    if (!field || field.disabled) continue;  // a flag with no say under the others: the engine gives it its "off" value
     flags[info.name] = typeof info.default === "boolean" ? field.checked : parseFlag(field.value.trim(), info);
   }
   // "New deal" is a fresh random deal; a number the learner typed (or a shared one) is dealt as it is
@@ -259,9 +303,12 @@ function applyPreset(name, box) {
     }
     const field = form.elements[`flag-${info.name}`];
     if (!field) continue;
+    delete field.dataset.kept;
+    field.disabled = false;
     if (typeof info.default === "boolean") field.checked = value === true;
     else field.value = String(value);
   }
+  applyNeeds();
 }
 
 // ------------------------------------------------------------------ the game

@@ -101,23 +101,53 @@ def test_every_flag_value_deals_through_the_form(page, server, game, lang) -> No
     data = open_practice(page, server, lang, game, "?seed=3")
     flags = [f for f in data["flags"] if f["name"] != "players"]
     assert flags
+    by_name = {f["name"]: f for f in flags}
     values = {f["name"]: flag_values(f) for f in flags}
     tried = set()
-    for r in range(max(len(v) for v in values.values())):
-        chosen = {info["name"]: values[info["name"]][min(r, len(values[info["name"]]) - 1)] for info in flags}
-        for info in flags:
-            set_flag(page, info, chosen[info["name"]])
+
+    def deal_with(chosen: dict) -> None:
+        """Sets ``chosen`` through the form (a flag another one needs first), deals, and checks
+        the link: a flag with no say under the others (``needs``) is greyed out, shows its "off"
+        value and is left out of the link."""
+        for info in sorted(flags, key=lambda f: bool(f.get("needs"))):
+            if has_say(info, chosen):
+                set_flag(page, info, chosen[info["name"]])
         state = deal(page)
         assert page.locator("#url-error").is_hidden(), (chosen, page.locator("#url-error").text_content())
         assert state in ("learner", "over")
         for info in flags:
             # a link carries what differs from the preset a link without one means (the game's default)
             value, default = chosen[info["name"]], preset_value(data, info)
+            field = page.locator(f'[name="flag-{info["name"]}"]')
+            if not has_say(info, chosen):
+                expect(field).to_be_disabled()
+                assert query(page).get(info["name"]) is None, (info["name"], page.url)
+                continue
+            expect(field).to_be_enabled()
             expected = None if value == default else str(value).lower() if isinstance(value, bool) else str(value)
             assert query(page).get(info["name"]) == expected, (info["name"], value, page.url)
             tried.add((info["name"], str(value)))
         # the learner has cards to play, or (a deal that begins by drawing) a draw to make
         expect(page.locator(".hand button.card, #decision button").first).to_be_visible()
+
+    def has_say(info: dict, chosen: dict) -> bool:
+        return all(chosen[other] in allowed and has_say(by_name[other], chosen)
+                   for other, allowed in (info.get("needs") or {}).items())
+
+    for r in range(max(len(v) for v in values.values())):
+        deal_with({info["name"]: values[info["name"]][min(r, len(values[info["name"]]) - 1)] for info in flags})
+    # a value no round could give (the flag had no say then): a round where what it needs holds
+    for name, vs in values.items():
+        for v in vs:
+            if (name, str(v)) not in tried:
+                chosen = {info["name"]: values[info["name"]][-1] for info in flags}
+                chosen[name] = v
+                wanted = dict(by_name[name].get("needs") or {})
+                while wanted:
+                    other, allowed = wanted.popitem()
+                    chosen[other] = allowed[0]
+                    wanted.update(by_name[other].get("needs") or {})
+                deal_with(chosen)
     assert tried == {(name, str(v)) for name, vs in values.items() for v in vs}
     # the player counts each preset seats (Daifugo: 3 to 6, the cut-in game 4 to 8)
     players_flag = next((f for f in data["flags"] if f["name"] == "players"), {})  # none: a game played alone

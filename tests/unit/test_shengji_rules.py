@@ -548,7 +548,7 @@ class TestKitty:
         assert G.decision_spec(s, 1) is None and G.legal_actions(s, 1) == []
         # point cards and trumps may be buried
         v = accept(s, {"bury": cards("S-A S-K S-10 S-5 BJ RJ")}, 0, key="sj.ok.bury_points", rule="SJ-KITTY-1")
-        assert v.params == {"points": 25, "double": 50}
+        assert v.params == {"points": 25, "double": 50, "count": 6}
         accept(s, {"bury": cards("H-3 H-4 H-6 D-7 D-8 D-9")}, 0, key="sj.ok.bury", rule="SJ-KITTY-1")
         reject(s, {"bury": cards("H-3 H-4 H-6 D-7 D-8")}, 0, key="sj.bury_six", rule="SJ-KITTY-1")
         reject(s, {"bury": cards("H-3 H-4 H-6 D-7 D-8 D-9 C-J")}, 0, key="sj.bury_six", rule="SJ-KITTY-1")

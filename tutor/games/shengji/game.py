@@ -19,6 +19,13 @@ Readings of the spec chosen here (shengji.md §15 resolves the rest):
 * A drawn card is never named in the public log; an exposed card is (it is face up).
 * The first hand's first drawer is the flag ``first_drawer``, or (-1, the default) a seat drawn
   by lot from the deal's seed (SJ-DEAL-2).
+* Two decks (§13): a pair may override a single whoever exposed the single, its exposer too (a
+  pair over one's own single, of any suit, makes the exposure final: SJ-2D-8 names no seat; a
+  choice of this tutor). The chances after a card are asked once; an exposure closes them until
+  the next card, so an override comes after a later card (SJ-DEAL-3).
+* Two decks: following a pair or a tractor with thousands of possible sets (a void hand fills
+  the play with any cards) is judged directly (``legal_for_cards``); the full list is built from
+  the rule (``shapes.follow_plays``) only where a list is asked for.
 * An announced throw that is not valid is an ``attempt`` (SJ-THROW-3): the leader leads its
   lowest card alone. The explanation says only that a higher card of that suit is out, never
   where (the other hands stay hidden).
@@ -464,7 +471,8 @@ class Shengji(Game):
         first = self.first_hand(state)
         rules = ("SJ-DECLARE-1", "SJ-DECLARE-3" if first else "SJ-DECLARE-4")
         if standing is not None:
-            return _yes("sj.ok.override_dealer" if first else "sj.ok.override", rules + ("SJ-2D-8",), cards=tokens,
+            key = "sj.ok.override_own" if standing[0] == seat else "sj.ok.override_dealer" if first else "sj.ok.override"
+            return _yes(key, rules + ("SJ-2D-8",), cards=tokens,
                         suit=cards[0].suit, seat=seat, before=standing[0], before_cards=[c.token for c in standing[1]])
         key = "sj.ok.expose_dealer" if first else "sj.ok.expose"
         return _yes(key, rules + (("SJ-2D-8",) if len(cards) == 2 else ()), cards=tokens, suit=cards[0].suit, seat=seat)
@@ -641,7 +649,8 @@ class Shengji(Game):
         rules: tuple[str, ...] = ("SJ-DECLARE-1", "SJ-DECLARE-3" if first else "SJ-DECLARE-4")
         suit = cards[0].suit
         if state.exposed is not None:
-            key = "sj.event.override_dealer" if first else "sj.event.override"
+            key = "sj.event.override_own" if state.exposed[0] == seat else \
+                "sj.event.override_dealer" if first else "sj.event.override"
             rules += ("SJ-2D-8",)
             event = _event(key, rules, seat=seat, cards=[c.token for c in cards], suit=suit, before=state.exposed[0],
                            before_cards=[c.token for c in state.exposed[1]])
