@@ -612,7 +612,8 @@ async function hint() {
   if (h.focus.rule_ids.length) parts.push(ruleLinks(h.focus.rule_ids, data.rules));
   if (st.hintLevel >= 2) parts.push(el("p", { class: "hint-candidates" }, `2. ${h.candidates.text}`));
   if (st.hintLevel >= 3) {
-    parts.push(el("p", { class: "hint-answer" }, `3. ${fmt(S.hint_answer, { action: h.label })} ${h.why}`),
+    // the answer's action rides along as data (a test plays it; the learner reads the words)
+    parts.push(el("p", { class: "hint-answer", "data-action": JSON.stringify(h.action) }, `3. ${fmt(S.hint_answer, { action: h.label })} ${h.why}`),
       el("p", {}, h.rule.text), ruleLinks(h.rule.rule_ids, data.rules));
   }
   if (st.hintLevel >= 2 && h.candidates.cards.length) {
