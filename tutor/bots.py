@@ -68,7 +68,7 @@ def random_choice(game: Game, state: Any, seat: int, rng: Rng) -> Choice:
 def heuristic_choice(game: Game, state: Any, seat: int) -> Choice:
     """The game's simple heuristic bot (deterministic: same position, same choice)."""
     spec = game.decision_spec(state, seat)  # the exchange: counted, not listed (2,184 actions)
-    if not (spec.count() if spec is not None else game.legal_actions(state, seat)):
+    if not (spec.count() if spec is not None else game.has_legal(state, seat)):
         raise NoDecision("error.no_decision", seat=seat)
     return _HEURISTICS[game.name](game, state, seat)
 

@@ -212,6 +212,12 @@ class Game(abc.ABC):
     def legal_actions(self, state: Any, seat: int | None = None, in_turn: bool = True) -> list[Action]:
         ...
 
+    def has_legal(self, state: Any, seat: int | None = None, in_turn: bool = True) -> bool:
+        """Whether ``seat`` has any legal action: ``legal_actions`` is not empty. A game whose
+        lists grow long answers without building one (two-deck Shengji: a void follower of a
+        tractor has thousands of plays, and a bot only needs to know it has one)."""
+        return bool(self.legal_actions(state, seat, in_turn=in_turn))
+
     def legal_for_cards(self, state: Any, cards: Sequence[Any], seat: int | None = None,
                         in_turn: bool = True) -> list[Action]:
         """The legal plays made of exactly these physical cards (``cards``: ``Card``s, a wild card

@@ -377,6 +377,15 @@ class Shengji(Game):
                         out.append(tuple(c for card in pick for c in (card, card)))
         return out
 
+    def has_legal(self, state: State, seat: int | None = None, in_turn: bool = True) -> bool:
+        """In play the seat to act always has a play (SJ-FOLLOW-5: every hand holds as many cards
+        as were led), so no list is built to know it."""
+        if seat is None:
+            seat = state.to_act
+        if in_turn and state.phase == "play" and seat is not None and seat == state.to_act and _is_seat(seat):
+            return bool(state.hands[seat])
+        return super().has_legal(state, seat, in_turn)
+
     def legal_for_cards(self, state: State, cards: Any, seat: int | None = None,
                         in_turn: bool = True) -> list[Action]:
         """No Shengji card is wild, so a selection is one play: judged directly, not found in a
