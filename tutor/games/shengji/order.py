@@ -8,27 +8,13 @@ playing order: the first played wins (SJ-RANK-5), as ``TrumpOrder.trick_winner``
 """
 from __future__ import annotations
 
-from functools import lru_cache
 from itertools import combinations
 from typing import Iterable, Iterator, Sequence
 
 from ...cards import Card
 from ...tricktaking import POINTS_5_10_K, RANK_ORDER, TRUMP, TrumpOrder, card_points
-
-BJ, RJ = Card(special="BJ"), Card(special="RJ")
-SUIT_ORDER = ("S", "H", "D", "C")  # README §1; SJ-THROW-3's tie-break between equal trump-rank cards
-
-
-@lru_cache(maxsize=64)
-def trump_order(trump_rank: str, trump_suit: str | None) -> TrumpOrder:
-    """The order of a hand with trump rank ``trump_rank`` and trump suit ``trump_suit``."""
-    return TrumpOrder(trump_suit=trump_suit, trump_rank=trump_rank, powers={BJ: 1, RJ: 2},
-                      trumps_follow_as_trump=True)
-
-
-def group(order: TrumpOrder, card: Card) -> str:
-    """SJ-RANK-4: the card's effective suit, ``"T"`` for every trump."""
-    return order.effective_suit(card) or TRUMP
+from .shapes import trick_winner as shape_winner
+from .suits import BJ, RJ, SUIT_ORDER, group, trump_order  # noqa: F401  (the names this module always gave)
 
 
 def power(order: TrumpOrder, card: Card) -> int:
@@ -131,7 +117,6 @@ def trick_winner(order: TrumpOrder, plays: Sequence[tuple[int, Sequence[Card]]])
         winner = order.trick_winner([(s, cs[0]) for s, cs in plays])
         return winner, "SJ-TRICK-1"
     if len(set(led)) < len(led):  # identical cards: a pair or a tractor, two decks (SJ-2D-7)
-        from .shapes import trick_winner as shape_winner
         assert order.trump_rank is not None
         return shape_winner(plays, order.trump_rank, order.trump_suit)
     g = group(order, led[0])

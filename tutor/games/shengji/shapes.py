@@ -18,7 +18,7 @@ from typing import Iterable, Sequence
 
 from ...cards import Card
 from ...tricktaking import RANK_ORDER, TRUMP
-from .order import group, trump_order
+from .suits import group, trump_order
 
 SINGLE, PAIR, TRACTOR = "single", "pair", "tractor"
 
