@@ -159,14 +159,15 @@ def preset_words(game: Any, lang: str, flags: list[dict[str, Any]], s: dict[str,
 
 
 def collect_rule_ids(data: Any, out: set[str]) -> set[str]:
-    """Every rule ID a page cites: in verdicts ("rule_ids") and in compact tables ([legal, text, ids])."""
+    """Every rule ID a page cites: in verdicts ("rule_ids"), hints ("focus_rules") and in compact
+    tables ([legal, text, ids])."""
     if isinstance(data, list) and len(data) == 3 and data[0] in (0, 1) and isinstance(data[1], int) \
             and isinstance(data[2], list):
         out.update(data[2])
         return out
     if isinstance(data, dict):
         for key, value in data.items():
-            if key == "rule_ids" and isinstance(value, list):
+            if key in ("rule_ids", "focus_rules") and isinstance(value, list):  # a hint's rules are cited too
                 out.update(value)
             else:
                 collect_rule_ids(value, out)

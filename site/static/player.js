@@ -263,7 +263,8 @@ function renderDecision() {
   }
   children.push(el("div", { class: "buttons" }, buttons));
   if (ask && st.showLegal) {
-    const items = ask.legal.map((key) => el("li", {}, describeKey(key)));
+    // letting the chance go is named as the window's own button names it ("Not now")
+    const items = ask.legal.map((key) => el("li", {}, key === LET_GO && ask.window ? ask.window.decline : describeKey(key)));
     if (!ask.complete) items.push(el("li", { class: "more" }, S.legal_more));
     children.push(el("div", { class: "legal-list" }, el("h3", {}, S.legal_moves), el("ul", {}, items)));
   }
@@ -365,7 +366,8 @@ function hint() {
   if (st.hintLevel >= 2) parts.push(el("p", { class: "hint-candidates" }, `2. ${h.candidates}`));
   if (st.hintLevel >= 3) {
     const verdict = prepared(ask, actionKey(answer));
-    parts.push(el("p", { class: "hint-answer" }, `3. ${fmt(S.hint_answer, { action: describeAction(answer) })} ${h.why}`));
+    const named = answer === LET_GO && ask.window ? ask.window.decline : describeAction(answer);
+    parts.push(el("p", { class: "hint-answer" }, `3. ${fmt(S.hint_answer, { action: named })} ${h.why}`));
     if (verdict && verdict.text !== h.why) parts.push(el("p", {}, verdict.text));
     parts.push(ruleLinks(verdict ? verdict.rule_ids : h.rule_ids));
   }

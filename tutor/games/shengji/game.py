@@ -226,8 +226,9 @@ class Shengji(Game):
         order = tuple((start + k) % PLAYERS for k in range(PLAYERS))
         if not any(self._exposable(state, s) for s in order):
             return None
-        rules = ("SJ-DECLARE-1", "SJ-DEAL-3") + (("SJ-2D-8",) if state.exposed is not None else ())
-        return Window("expose", order, rules)
+        if state.exposed is not None:  # only a pair may still come, over the single (SJ-2D-8)
+            return Window("override", order, ("SJ-2D-8", "SJ-DEAL-3"))
+        return Window("expose", order, ("SJ-DECLARE-1", "SJ-DEAL-3"))
 
     def _may_expose(self, state: State) -> bool:
         """Whether an exposure can still come: none stands, or (two decks, ``declare_override``)
@@ -582,12 +583,15 @@ class Shengji(Game):
             verdict = _yes("sj.ok.follow_pair" if led_shape.kind == PAIR else "sj.ok.follow_tractor", (rule,),
                            suit=g, count=led_shape.pairs)
         elif all(group(order, c) == g for c in cards):
-            verdict = _yes("sj.ok.follow_cards", (rule,), suit=g, count=len(cards),
-                           pairs=pair_count(cards, g, r, t))
+            pairs = pair_count(cards, g, r, t)
+            verdict = _yes("sj.ok.follow_cards" if pairs else "sj.ok.follow_cards_no_pair", (rule,), suit=g,
+                           count=len(cards), pairs=pairs)
         elif same_shape and got.group == TRUMP:  # type: ignore[union-attr]
             verdict = _yes("sj.ok.ruff_shape", (rule, "SJ-2D-7"), suit=g, count=led_shape.pairs)
-        else:
+        elif held:
             verdict = _yes("sj.ok.follow_short", (rule, "SJ-2D-7"), suit=g, held=held, count=len(cards))
+        else:
+            verdict = _yes("sj.ok.follow_void", (rule, "SJ-2D-7"), suit=g, count=len(cards))
         return self._with_outcome(state, seat, cards, verdict)
 
     def _judge_lead(self, state: State, seat: int, cards: tuple[Card, ...], order: Any) -> Verdict:
@@ -618,10 +622,11 @@ class Shengji(Game):
         """A legal follow also says who holds the trick with it so far (only the cards on the table)."""
         plays = [(e.seat, e.cards) for e in state.trick] + [(seat, cards)]
         winner, rule = trick_winner(self.order(state), plays)
+        last = len(plays) == PLAYERS  # the trick is complete: no longer "so far"
         if winner == seat:
-            more = (("sj.outcome.wins", {}),)
+            more = (("sj.outcome.takes" if last else "sj.outcome.wins", {}),)
         else:
-            more = (("sj.outcome.loses", {"seat": winner}),)
+            more = (("sj.outcome.taken" if last else "sj.outcome.loses", {"seat": winner}),)
         rules = verdict.rule_ids + ((rule,) if rule not in verdict.rule_ids else ())
         return replace(verdict, rule_ids=rules, more=more)
 
@@ -776,7 +781,11 @@ class Shengji(Game):
         return _yes("sj.ok.announce_throw", ("SJ-COMBO-2", "SJ-THROW-2", "SJ-THROW-3"), suit=g, count=len(cards))
 
     def decline(self, state: State, seat: int) -> Verdict:
-        """Waiting is allowed all through the draw (SJ-DECLARE-1), at a risk the learner should hear."""
+        """Waiting is allowed all through the draw (SJ-DECLARE-1), at a risk the learner should hear;
+        over a single (two decks) the single stands unless a pair overrides it later (SJ-2D-8)."""
+        if state.exposed is not None:
+            return _yes("sj.ok.wait_override", ("SJ-2D-8",), seat=state.exposed[0],
+                        cards=[c.token for c in state.exposed[1]])
         return _yes("sj.ok.wait_expose", ("SJ-DECLARE-1",))
 
     def public_legal(self, state: State, seat: int, in_turn: bool = True) -> list[Action] | None:

@@ -29,6 +29,12 @@ def hint_focus(game: Any, state: Any, seat: int, action: Action | None, in_turn:
     trumps = focus("sj.focus.trumps", ("SJ-RANK-1",), rank=state.trump_rank, suit=state.trump_suit) \
         if state.trump_suit else None
     if state.phase == "draw":
+        if state.exposed is not None and game._overridable(state):
+            return focus("sj.focus.draw_override", ("SJ-DEAL-1", "SJ-2D-8"), rank=state.trump_rank,
+                         seat=state.exposed[0], cards=[c.token for c in state.exposed[1]])
+        if state.exposed is not None:
+            return focus("sj.focus.draw_fixed", ("SJ-DEAL-1", "SJ-DECLARE-1"), seat=state.exposed[0],
+                         cards=[c.token for c in state.exposed[1]], suit=state.trump_suit)
         return focus("sj.focus.draw", ("SJ-DEAL-1", "SJ-DECLARE-1"), rank=state.trump_rank)
     if state.phase == "bury":
         times = game.kitty_multiplier(state.flags, 1)
@@ -66,12 +72,15 @@ def _shape_focus(state: Any, hand: Any, g: str, worth: int) -> Focus:
     assert led is not None
     rule = ("SJ-2D-5",) if led.kind == PAIR else ("SJ-2D-6",)
     held = sum(1 for c in hand if group(trump_order(r, t), c) == g)
+    if held == 0:
+        return focus("sj.focus.shape_void", rule + ("SJ-2D-7",), suit=g, count=led.size, points=worth)
     if held < led.size:
         return focus("sj.focus.shape_short", rule, suit=g, held=held, count=led.size, points=worth)
     if led.kind == TRACTOR and has_tractor(hand, g, led.pairs, r, t):
         return focus("sj.focus.tractor_match", rule, suit=g, count=led.pairs, points=worth)
     pairs = min(led.pairs, pair_count(hand, g, r, t))
-    key = "sj.focus.pair_match" if led.kind == PAIR and pairs else "sj.focus.shape_pairs"
+    key = "sj.focus.pair_match" if led.kind == PAIR and pairs else "sj.focus.shape_pairs" if pairs else \
+        "sj.focus.shape_no_pair"
     return focus(key, rule, suit=g, pairs=pairs, count=led.size, points=worth)
 
 

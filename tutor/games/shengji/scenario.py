@@ -345,6 +345,8 @@ def state_from_setup(game: "Shengji", setup: Mapping[str, Any], path: str = "set
         # the first drawer: the first seat in order from the next drawer that holds one card more
         sizes_now = [len(hand_tuple[(to_act + k) % PLAYERS]) for k in range(PLAYERS)]
         first_drawer = next(((to_act + k) % PLAYERS for k in range(1, PLAYERS) if sizes_now[k] > sizes_now[0]), to_act)
+    if first_hand and exposed is not None:
+        dealer = exposed[0]  # SJ-DECLARE-3, SJ-2D-8: the seat of the standing exposure deals the first hand
     session = Session(hand_no=1, levels=level_tuple, dealer=dealer, first_drawer=first_drawer, first_hand=first_hand)
     common = dict(flags=flags, seed=seed, hands=hand_tuple, trump_rank=rank, trump_suit=suit, session=session)
     if phase == "draw":
