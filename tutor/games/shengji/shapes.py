@@ -188,7 +188,10 @@ def why_not_lead(cards: Sequence[Card], trump_rank: str, trump_suit: str | None)
     counts = Counter(cards)
     if len(cards) == 2:  # two different cards: equal off-suit trump-rank cards are still not a pair
         a, b = cards
-        if a.rank == b.rank == trump_rank and not a.special and not b.special:
+        # two off-suit trump-rank cards are equal trumps (SJ-RANK-2) but still no pair; the
+        # trump suit's own R outranks them, so it is simply another card
+        if (a.rank == b.rank == trump_rank and not a.special and not b.special
+                and trump_suit not in (a.suit, b.suit)):
             return "sj.pair_not_identical", ("SJ-2D-3",)
         return "sj.pair_two_cards", ("SJ-2D-3",)
     if len(cards) % 2 or any(n != 2 for n in counts.values()):
