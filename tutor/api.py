@@ -242,8 +242,12 @@ def op_legal(req: dict[str, Any]) -> dict[str, Any]:
     elif not req.get("list", True):  # the page asks for the readings of a selection when it needs them
         out = {}
     else:
-        actions = public if public is not None else game.legal_actions(state, seat, in_turn=in_turn)
-        out = {"actions": [a.to_json() for a in actions]}  # as game.action_to_json, one call fewer
+        short = game.short_options(state, seat, in_turn=in_turn) if public is None else None
+        if short is not None:  # hundreds of thousands of plays: a few, the count, and "ask with cards"
+            out = {"actions": [a.to_json() for a in short[0]], "count": short[1], "partial": True}
+        else:
+            actions = public if public is not None else game.legal_actions(state, seat, in_turn=in_turn)
+            out = {"actions": [a.to_json() for a in actions]}  # as game.action_to_json, one call fewer
     if req.get("side") and seat is not None:
         out["side"] = [a.to_json() for a in game.side_actions(state, seat)]
     return out

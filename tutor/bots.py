@@ -55,11 +55,11 @@ def random_choice(game: Game, state: Any, seat: int, rng: Rng) -> Choice:
     """Any legal action, uniformly at random (property tests and a 'beginner' opponent).
 
     A "choose k cards" decision (the Tichu exchange: 2,184 actions) is sampled from its spec
-    rather than listed."""
+    rather than listed; a game whose lists grow huge samples its own (``Game.legal_sample``)."""
     spec = game.decision_spec(state, seat)
     if spec is not None and spec.count():
         return Choice(spec.sample(rng), "bot.random")
-    actions = game.legal_actions(state, seat)
+    actions = game.legal_sample(state, seat, rng)
     if not actions:
         raise NoDecision("error.no_decision", seat=seat)
     return Choice(rng.choice(actions), "bot.random")

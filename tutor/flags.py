@@ -27,7 +27,7 @@ _NO_VALUE = object()
 
 def flag(default: Any, *, choices: tuple[Any, ...] | None = None, doc: str = "", rule: str | None = None,
          minimum: int | None = None, maximum: int | None = None, needs: Mapping[str, tuple[Any, ...]] | None = None,
-         off: Any = _NO_VALUE, needs_rule: str | None = None) -> Any:
+         off: Any = _NO_VALUE, needs_rule: str | None = None, refuse: bool = True) -> Any:
     """Declares one flag field (``choices`` restricts the value; ``minimum``/``maximum`` bound a
     number without listed choices; ``doc`` says what it does; ``rule`` is the ID of the rule it
     changes, e.g. ``"TICHU-BOMB-7"``).
@@ -35,11 +35,13 @@ def flag(default: Any, *, choices: tuple[Any, ...] | None = None, doc: str = "",
     ``needs`` (``{other flag: values}``): the flag has a say only while every other flag named
     holds one of its values (Shengji's throws only with one deck). Otherwise it takes ``off``
     (default: its default), and a game asking for another value is refused, citing
-    ``needs_rule``; the page greys the control out (``describe_flags`` sends ``needs``)."""
+    ``needs_rule``; the page greys the control out (``describe_flags`` sends ``needs``). With
+    ``refuse`` False the value is harmless there (a penalty for throws when there are none): it
+    is kept as given, unused, and only the page greys the control out."""
     meta: dict[str, Any] = {"choices": choices, "doc": doc, "rule": rule, "min": minimum, "max": maximum}
     if needs:
         meta.update(needs={k: tuple(v) for k, v in needs.items()}, off=default if off is _NO_VALUE else off,
-                    needs_rule=needs_rule or rule)
+                    needs_rule=needs_rule or rule, refuse=refuse)
     return dataclasses.field(default=default, metadata=meta)
 
 
@@ -86,7 +88,7 @@ def parse_flags(cls: type[F], data: Mapping[str, Any] | None, path: str = "flags
         values[name] = value
     for f in fields.values():  # a flag with no say under the other flags takes its "off" value
         unmet = _needs_unmet(f, values, fields)
-        if unmet is None:
+        if unmet is None or not f.metadata.get("refuse", True):
             continue
         off = f.metadata["off"]
         if f.name in values and values[f.name] != off:

@@ -215,8 +215,26 @@ class Game(abc.ABC):
     def has_legal(self, state: Any, seat: int | None = None, in_turn: bool = True) -> bool:
         """Whether ``seat`` has any legal action: ``legal_actions`` is not empty. A game whose
         lists grow long answers without building one (two-deck Shengji: a void follower of a
-        tractor has thousands of plays, and a bot only needs to know it has one)."""
+        tractor has thousands of plays, and a bot only needs to know it has one). A "choose k
+        cards" decision is counted, not listed (two-deck Shengji's bury: 13,884,156 choices)."""
+        spec = self.decision_spec(state, seat, in_turn=in_turn) if seat is not None else None
+        if spec is not None:
+            return spec.count() > 0
         return bool(self.legal_actions(state, seat, in_turn=in_turn))
+
+    def short_options(self, state: Any, seat: int | None, in_turn: bool = True) -> tuple[list[Action], int] | None:
+        """Where ``seat``'s legal list would run to hundreds of thousands of actions: a short list
+        of legal ones worth weighing and the count of all of them (the hint names a few and says
+        how many there are; the bridge sends these and the count, and judges any selection the
+        learner makes). None (the default): the list is short enough to build."""
+        return None
+
+    def legal_sample(self, state: Any, seat: int | None, rng: Any, in_turn: bool = True) -> list[Action]:
+        """The legal actions, or, where a game's list would run to hundreds of thousands (a
+        two-deck Shengji follower void in a long tractor's suit), one of them drawn at random by
+        the game: what a random bot and a random test need without listing every one. Default:
+        ``legal_actions``."""
+        return self.legal_actions(state, seat, in_turn=in_turn)
 
     def legal_for_cards(self, state: Any, cards: Sequence[Any], seat: int | None = None,
                         in_turn: bool = True) -> list[Action]:

@@ -176,6 +176,9 @@ def options(game: "Game", state: Any, seat: int, in_turn: bool = True) -> list[A
     # as the seat may know them: a Shengji leader sees every throw it may announce, not which
     # of them the hidden hands let stand (SJ-THROW-2)
     public = game.public_legal(state, seat, in_turn=in_turn)
+    short = game.short_options(state, seat, in_turn=in_turn) if public is None else None
+    if short is not None:  # hundreds of thousands (two-deck Shengji, void in a tractor's suit): a short list
+        public = short[0]
     listed: list[Action | None] = list(public if public is not None else game.legal_actions(state, seat, in_turn=in_turn))
     if in_turn:  # (not the declarations made with any selected cards: one per card, never the point)
         listed += [a for a in game.side_actions(state, seat)
@@ -199,6 +202,8 @@ def candidates(game: "Game", state: Any, seat: int, action: Action | None, lang:
         return {"text": render(pool.key, pool.params, lang), "actions": [], "cards": list(pool.cards),
                 "count": count, "only": False}
     every = options(game, state, seat, in_turn)
+    short = game.short_options(state, seat, in_turn=in_turn)
+    total = short[1] if short is not None else len(every)  # how many options there are in all
     label = _window_labeller(game, state, seat, lang) if not in_turn else None
     # the answer as the list holds it (a throw's cards may come in another order)
     same_key = next((a for a in every if a is not None and action is not None and _key(game, a) == _key(game, action)), None)
@@ -206,7 +211,7 @@ def candidates(game: "Game", state: Any, seat: int, action: Action | None, lang:
         action = same_key
     elif action not in every:
         every.append(action)  # a lesson's answer is legal: this only guards against a stale list
-    if len(every) == 1:
+    if total == 1:
         return _only(game, every, lang, label)
     narrowed = game.hint_options(state, seat, action, in_turn)
     pool = [a for a in every if a in narrowed] if narrowed is not None else list(every)
@@ -231,7 +236,7 @@ def candidates(game: "Game", state: Any, seat: int, action: Action | None, lang:
     else:
         chosen.sort(key=every.index)  # a short list of decisions keeps its own order (bids 1, 2, 3)
     labels = [label(a) if label else option_label(game, a, lang) for a in chosen]
-    if len(chosen) == len(every):
+    if len(chosen) == total:
         key = "hint.options.all"
     elif narrowed is not None and not sampled and len(chosen) == len(pool):
         # the game's own short list (a joker weighed once, not once per card it may stand for): its
@@ -239,9 +244,9 @@ def candidates(game: "Game", state: Any, seat: int, action: Action | None, lang:
         key = "hint.options.worth"
     else:
         key = "hint.options.some"
-    text = render(key, {"options": labels, "count": len(every)}, lang)
+    text = render(key, {"options": labels, "count": total}, lang)
     return {"text": text, "actions": [_json(game, a) for a in chosen], "cards": _cards_of(chosen),
-            "count": len(every), "only": False}
+            "count": total, "only": False}
 
 
 def _window_labeller(game: "Game", state: Any, seat: int, lang: str) -> Any:

@@ -135,7 +135,7 @@ def test_pairs_led_and_followed() -> None:
     assert _engine(name, 2, ["C-A", "C-Q"])[1] == "sj.follow_pair"
     legal, _, rules = _verdict(s3["ask"], ["C-A", "S-7"])
     assert not legal and rules == ["SJ-2D-5"]
-    assert _engine(name, 2, ["C-A", "S-7"])[1] == "sj.follow_suit_count"
+    assert _engine(name, 2, ["C-A", "S-7"])[1] == "sj.follow_pair"
     # no pair: two of the suit; the ace is legal but cannot win
     assert s4["ask"]["answers"] == [_key(["D-9", "D-3"])]
     legal, text, rules = _verdict(s4["ask"], ["D-A", "D-9"])
@@ -218,7 +218,7 @@ def test_following_and_beating_a_tractor() -> None:
     assert legal and _you_hold(text) and rules == ["SJ-2D-6", "SJ-2D-7"]
     assert _engine(name, 0, ["H-J", "H-J", "H-Q", "H-Q"])[1] == "sj.ok.follow_tractor"
     assert _engine(name, 0, ["H-Q", "H-Q", "H-J", "H-5"])[:3] == (False, "sj.follow_tractor", ("SJ-2D-6",))
-    assert _engine(name, 0, ["H-Q", "H-Q", "C-A", "D-6"])[:2] == (False, "sj.follow_suit_count")
+    assert _engine(name, 0, ["H-Q", "H-Q", "C-A", "D-6"])[:2] == (False, "sj.follow_tractor")
     # no tractor: the pair and cards of the suit; a pair and two singles never win
     assert s2["ask"]["answers"] == [_key(["H-K", "H-K", "H-6", "H-4"])]
     legal, text, _ = _verdict(s2["ask"], ["H-K", "H-K", "H-6", "H-4"])

@@ -23,10 +23,13 @@ from tutor.cards import Card
 from tutor.errors import FlagError, ScenarioError
 from tutor.game import IllegalAction
 from tutor.golden import run_case
+from tutor.flags import describe_flags
+from tutor.games.shengji.state import Flags
 from tutor.registry import find_game
 from unit_helpers import assert_rejected, shared_rules
 
 G = find_game("shengji")
+GAME_MULTIPLIER = G.kitty_multiplier
 TWO = {"players": 4, "decks": 2}
 SUITS = ("S", "H", "D", "C")
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -482,8 +485,8 @@ class TestFollowingAPair:  # SJ-2D-5
         s = follower("D-K D-K D-3 D-4 C-2", self.LED)
         v = reject(s, "D-3 D-4", 1, key_="sj.follow_pair", rule="SJ-2D-5")
         assert v.params["count"] == 1
-        v = reject(s, "D-K C-2", 1, key_="sj.follow_suit_count", rule="SJ-2D-5")
-        assert v.params["count"] == 2
+        v = reject(s, "D-K C-2", 1, key_="sj.follow_pair", rule="SJ-2D-5")  # the pair owed is named first
+        assert v.params["count"] == 1
         v = reject(s, "D-K", 1, key_="sj.play_count", rule="SJ-2D-5")
         assert "SJ-FOLLOW-5" in v.rule_ids
         reject(s, "D-K D-K D-3", 1, key_="sj.play_count", rule="SJ-FOLLOW-5")
@@ -689,9 +692,11 @@ class TestDeclaring:  # SJ-2D-8, A13
     def test_declare_override_is_a_two_deck_flag(self):
         assert G.flags(TWO).declare_override is True  # default true in this module
         assert G.flags({**TWO, "declare_override": False}).declare_override is False
-        with pytest.raises(FlagError) as err:  # with one deck there is nothing to override
-            G.flags({"players": 4, "declare_override": False})
-        assert err.value.params["other"] == "decks"
+        # with one deck there is nothing to override: the value is harmless, kept and unused, and
+        # the practice form greys the flag out (its needs)
+        assert G.flags({"players": 4, "declare_override": False}).declare_override is False
+        info = next(f for f in describe_flags(Flags) if f["name"] == "declare_override")
+        assert info["needs"] == {"decks": [2]}
 
     def test_the_first_hand_the_overrider_deals(self):
         """A13: trump suit and dealership come from the exposure that stands when the draw ends."""
@@ -842,9 +847,9 @@ class TestKittyByShape:  # SJ-2D-9
             G.flags({"players": 4, **BY_SHAPE})
         assert err.value.params["rule"] == "SJ-2D-9" and err.value.params["other"] == "decks"
         assert "SJ-2D-9" in str(err.value) and "decks" in str(err.value)
-        with pytest.raises(FlagError) as err:
-            G.flags({**TWO, **BY_SHAPE, "kitty_multiplier": 3})
-        assert "SJ-2D-9" in str(err.value)
+        # the fixed multiplier has no say then: kept as given, unused (the form greys it out)
+        flags = G.flags({**TWO, **BY_SHAPE, "kitty_multiplier": 3})
+        assert GAME_MULTIPLIER(flags, 2) == 4 and flags.kitty_multiplier == 3
         assert G.flags({**TWO, **BY_SHAPE}).kitty_multiplier_by_shape is True
 
 
@@ -866,8 +871,8 @@ class TestNoThrows:  # SJ-2D-10, A12
             G.from_setup({"flags": {**TWO, "multi_lead": True}, "phase": "play", "to_act": 0, "hands": {"0": ["S-3"]},
                           "trump_rank": "2", "trump_suit": "S", "trick": []})
         assert "SJ-2D-10" in str(err.value)
-        with pytest.raises(FlagError):  # the failed-throw penalty needs throws
-            G.flags({**TWO, "throw_fail_penalty": 10})
+        # the failed-throw penalty has no say without throws: harmless, kept and never charged
+        assert G.flags({**TWO, "throw_fail_penalty": 10}).multi_lead is False
 
     def leader(self):
         return sj2({"0": "D-A D-K D-Q D-Q D-J D-J D-3 S-4 S-4 H-9 RJ BJ"}, dealer=0)

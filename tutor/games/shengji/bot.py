@@ -101,7 +101,8 @@ def _lead_shape(game: Any, state: Any, seat: int) -> Choice | None:
     for cards in sorted(leads, key=lambda cs: -power(order, cs[0])):
         higher = [c for c in rest if group(order, c) == group(order, cards[0]) and power(order, c) > power(order, cards[0])]
         if all(higher.count(c) < 2 for c in higher):
-            return Choice(Play(cards), "sj.why.lead_pair", {"cards": [c.token for c in cards]})
+            return Choice(Play(cards), "sj.why.lead_pair", {"cards": [c.token for c in cards],
+                                                            "suit": group(order, cards[0])})
     return None
 
 
@@ -186,7 +187,8 @@ def _follow(game: Any, state: Any, seat: int) -> Choice:
         pick = min(winners, key=cost)
         return Choice(Play(pick), "sj.why.win_cheap", {"cards": [c.token for c in pick]})
     pick = min(options, key=lambda cs: (points(cs), cost(cs)))
-    return Choice(Play(pick), "sj.why.play_low", {"cards": [c.token for c in pick]})
+    why = "sj.why.play_low_points" if points(pick) else "sj.why.play_low"  # points that must go are named so
+    return Choice(Play(pick), why, {"cards": [c.token for c in pick]})
 
 
 def choose(game: Any, state: Any, seat: int) -> Choice:

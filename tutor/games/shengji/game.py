@@ -387,6 +387,48 @@ class Shengji(Game):
             return bool(state.hands[seat])
         return super().has_legal(state, seat, in_turn)
 
+    def _short_of_shape_suit(self, state: State, seat: int | None, in_turn: bool) -> tuple[list[Card], list[Card], int] | None:
+        """A two-deck follower of a pair or a tractor holding fewer cards of its suit than were
+        led: (the suit's cards it must play, the rest, how many of the rest it adds); else None."""
+        if not (in_turn and state.phase == "play" and state.trick and state.flags.decks == 2
+                and seat is not None and seat == state.to_act and len(state.trick[0].cards) > 1):
+            return None
+        led = state.trick[0].cards
+        order = self.order(state)
+        g = group(order, led[0])
+        same = [c for c in state.hands[seat] if group(order, c) == g]
+        if len(same) >= len(led):
+            return None
+        rest = [c for c in state.hands[seat] if group(order, c) != g]
+        return same, rest, len(led) - len(same)
+
+    def short_options(self, state: State, seat: int | None, in_turn: bool = True) -> tuple[list[Action], int] | None:
+        """Short of a tractor's suit (two decks): all of the suit and any other cards, up to
+        C(25, 8) sets; the bot's few (the cheapest, the richest, the ruffs) and the count."""
+        if seat is None:
+            seat = state.to_act
+        short = self._short_of_shape_suit(state, seat, in_turn)
+        if short is None:
+            return None
+        _, rest, free = short
+        from .bot import follow_options
+        total = ChooseCards("free", tuple(rest), free).count()  # different sets of the free cards
+        return [Play(cards) for cards in follow_options(self, state, seat)], total
+
+    def legal_sample(self, state: State, seat: int | None, rng: Any, in_turn: bool = True) -> list[Action]:
+        """A follower short of a pair's or a tractor's suit (two decks) plays all of it and any
+        other cards: ``C(25, 8)`` sets after a four-pair tractor. One is drawn at random (every
+        legal set may come, not each equally often); everywhere else, every legal action."""
+        if seat is None:
+            seat = state.to_act
+        short = self._short_of_shape_suit(state, seat, in_turn)
+        if short is None:
+            return self.legal_actions(state, seat, in_turn=in_turn)
+        same, rest, free = short
+        picked = list(rest)
+        rng.shuffle(picked)
+        return [Play(tuple(same) + tuple(picked[:free]))]
+
     def legal_for_cards(self, state: State, cards: Any, seat: int | None = None,
                         in_turn: bool = True) -> list[Action]:
         """No Shengji card is wild, so a selection is one play: judged directly, not found in a

@@ -125,9 +125,7 @@ def follow_problem(hand: Sequence[Card], led: Shape, play: Sequence[Card], trump
     rule = ("SJ-2D-5",) if led.kind == PAIR else ("SJ-2D-6",)
     same_held = [c for c in hand if _group(c, trump_rank, trump_suit) == g]
     same_played = [c for c in play if _group(c, trump_rank, trump_suit) == g]
-    want = min(led.size, len(same_held))
-    if len(same_played) < want:
-        return "sj.follow_suit_count", rule, {"count": want}
+    # the shape the hand owes first (the learner hears the strongest duty it broke), then the count
     if led.kind == TRACTOR and has_tractor(hand, g, led.pairs, trump_rank, trump_suit):
         got = shape(list(play), trump_rank, trump_suit)
         if got is None or got.kind != TRACTOR or got.pairs != led.pairs or got.group != g:
@@ -136,6 +134,9 @@ def follow_problem(hand: Sequence[Card], led: Shape, play: Sequence[Card], trump
     need = min(led.pairs, pair_count(hand, g, trump_rank, trump_suit))
     if pair_count(same_played, g, trump_rank, trump_suit) < need:
         return ("sj.follow_pair" if led.kind == PAIR else "sj.follow_pairs"), rule, {"count": need}
+    want = min(led.size, len(same_held))
+    if len(same_played) < want:
+        return ("sj.follow_suit_count_trump" if g == TRUMP else "sj.follow_suit_count"), rule, {"count": want}
     return None
 
 

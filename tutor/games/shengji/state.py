@@ -43,14 +43,13 @@ class Flags:
     # the points whoever fails the throw (its text; kept as written, see the closing note of issue 15)
     throw_fail_penalty: int = flag(0, choices=(0, 5, 10, 20, 30),
                                    doc="points to the non-dealers for each failed throw (SJ-THROW-3)",
-                                   rule="SJ-THROW-3", needs={"multi_lead": (True,)})
+                                   rule="SJ-THROW-3", needs={"multi_lead": (True,)}, refuse=False)
     kitty_multiplier: int = flag(2, minimum=1, maximum=8,
                                  doc="the buried kitty's points count this many times (SJ-POINTS-3)",
-                                 rule="SJ-POINTS-3", needs={"kitty_multiplier_by_shape": (False,)},
-                                 needs_rule="SJ-2D-9")
+                                 rule="SJ-POINTS-3", needs={"kitty_multiplier_by_shape": (False,)}, refuse=False)
     declare_override: bool = flag(True, doc="two decks: a pair of trump-rank cards exposed later overrides an "
                                             "exposed single (SJ-2D-8)", rule="SJ-2D-8",
-                                  needs={"decks": (2,)})
+                                  needs={"decks": (2,)}, refuse=False)
     kitty_multiplier_by_shape: bool = flag(False, doc="two decks: the kitty counts 2 × the cards each player gave to "
                                                       "the last trick, instead of kitty_multiplier (SJ-2D-9)",
                                            rule="SJ-2D-9", needs={"decks": (2,)})
