@@ -131,8 +131,13 @@ def test_every_flag_value_deals_through_the_form(page, server, game, lang) -> No
         expect(page.locator(".hand button.card, #decision button").first).to_be_visible()
 
     def has_say(info: dict, chosen: dict) -> bool:
-        return all(chosen[other] in allowed and has_say(by_name[other], chosen)
-                   for other, allowed in (info.get("needs") or {}).items())
+        """As the form decides: every flag it needs holds an allowed value, a flag that itself has
+        no say holding its "off" value (the kitty multiplier has a say again when the kitty-by-
+        shape flag is greyed out with one deck)."""
+        def effective(name: str) -> object:
+            other = by_name[name]
+            return chosen[name] if has_say(other, chosen) else other["off"]
+        return all(effective(other) in allowed for other, allowed in (info.get("needs") or {}).items())
 
     for r in range(max(len(v) for v in values.values())):
         deal_with({info["name"]: values[info["name"]][min(r, len(values[info["name"]]) - 1)] for info in flags})
