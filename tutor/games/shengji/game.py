@@ -47,7 +47,7 @@ from ...tricktaking import TRUMP
 from .order import (beaten_by, card_sort_key, follow_sets, follows, group, lowest, points, power, same_group,
                     sort_hand, trick_winner, trump_order, valid_throws)
 from .scoring import hand_result
-from .shapes import PAIR, kitty_multiplier_by_shape, follow_plays, follow_problem, pair_count, pair_steps, shape, why_not_lead
+from .shapes import PAIR, kitty_multiplier_by_shape, follow_plays, follow_problem, pair_count, pair_steps, runs, shape, why_not_lead
 from .state import (DECK, PHASES, PLAYERS, TEAMS, deck_of, hand_size, kitty_size, Entry, Flags, Session, State, _EMPTY4,
                     team_of)
 
@@ -365,18 +365,8 @@ class Shengji(Game):
 
     def _shapes_held(self, state: State, hand: tuple[Card, ...]) -> list[tuple[Card, ...]]:
         """Every pair and every tractor ``hand`` holds (SJ-2D-3, SJ-2D-4), as leads."""
-        from itertools import product
-        out: list[tuple[Card, ...]] = []
-        for by_step in pair_steps(hand, state.trump_rank, state.trump_suit).values():
-            steps = sorted(by_step)
-            for i, low in enumerate(steps):
-                for n in range(1, len(steps) - i + 1):
-                    run = [low + j for j in range(n)]
-                    if not all(s in by_step for s in run):
-                        break
-                    for pick in product(*(by_step[s] for s in run)):
-                        out.append(tuple(c for card in pick for c in (card, card)))
-        return out
+        return [play for by_step in pair_steps(hand, state.trump_rank, state.trump_suit).values()
+                for play in runs(by_step)]
 
     def has_legal(self, state: State, seat: int | None = None, in_turn: bool = True) -> bool:
         """In play the seat to act always has a play (SJ-FOLLOW-5: every hand holds as many cards

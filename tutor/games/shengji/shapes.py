@@ -223,6 +223,22 @@ def multiset_combinations(cards: Sequence[Card], r: int) -> list[tuple[Card, ...
     return out
 
 
+def runs(by_step: dict[int, list[Card]], pairs: int | None = None) -> list[tuple[Card, ...]]:
+    """The pairs (one step) and tractors (adjacent steps) of one effective suit's ``by_step``
+    (``pair_steps``), as plays: every one, or those of exactly ``pairs`` pairs. A step holding
+    several pairs (the off-suit trump-rank step) gives one play per choice of its pair."""
+    from itertools import product
+    out: list[tuple[Card, ...]] = []
+    for low in sorted(by_step):
+        for n in ([pairs] if pairs is not None else range(1, len(by_step) + 1)):
+            run = [low + j for j in range(n)]
+            if not all(s in by_step for s in run):
+                break
+            for pick in product(*(by_step[s] for s in run)):
+                out.append(tuple(c for card in pick for c in (card, card)))
+    return out
+
+
 def follow_plays(hand: Sequence[Card], led: Shape, trump_rank: str, trump_suit: str | None) -> list[tuple[Card, ...]]:
     """Every different play that follows a pair or a tractor (SJ-2D-5, SJ-2D-6), built from the
     rules rather than by testing every set of the hand: a tractor of as many pairs where the hand
@@ -236,13 +252,7 @@ def follow_plays(hand: Sequence[Card], led: Shape, trump_rank: str, trump_suit: 
     by_step = pair_steps(hand, trump_rank, trump_suit).get(g, {})
     out: list[tuple[Card, ...]] = []
     if led.kind == TRACTOR and longest_run(by_step) >= led.pairs:
-        from itertools import product
-        for low in sorted(by_step):
-            run = [low + i for i in range(led.pairs)]
-            if all(s in by_step for s in run):
-                for pick in product(*(by_step[s] for s in run)):
-                    out.append(tuple(c for card in pick for c in (card, card)))
-        return out
+        return runs(by_step, led.pairs)
     pairs = [card for s in sorted(by_step) for card in by_step[s]]
     need = min(led.pairs, len(pairs))
     from itertools import combinations
