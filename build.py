@@ -30,6 +30,7 @@ from sitebuild.lessons import (Lesson, LessonError, check_translations, compact_
                                former_pages, intern_texts, lesson_renames,
                                load_course)
 from sitebuild import csp, links  # noqa: E402
+from sitebuild.coverage import collect_rule_ids  # noqa: E402
 from sitebuild.proofread import md, proofread  # noqa: E402
 from tools import minify  # noqa: E402
 from tools.site_wheel import build_site_wheel  # noqa: E402
@@ -155,25 +156,6 @@ def preset_words(game: Any, lang: str, flags: list[dict[str, Any]], s: dict[str,
                    if v != info[k]["default"] and (shown is None or k in shown)]
         out.append({"name": name, "title": words[name]["title"][lang], "text": words[name]["text"][lang],
                     "values": dict(values), "changes": changes})
-    return out
-
-
-def collect_rule_ids(data: Any, out: set[str]) -> set[str]:
-    """Every rule ID a page cites: in verdicts ("rule_ids"), hints ("focus_rules") and in compact
-    tables ([legal, text, ids])."""
-    if isinstance(data, list) and len(data) == 3 and data[0] in (0, 1) and isinstance(data[1], int) \
-            and isinstance(data[2], list):
-        out.update(data[2])
-        return out
-    if isinstance(data, dict):
-        for key, value in data.items():
-            if key in ("rule_ids", "focus_rules") and isinstance(value, list):  # a hint's rules are cited too
-                out.update(value)
-            else:
-                collect_rule_ids(value, out)
-    elif isinstance(data, list):
-        for value in data:
-            collect_rule_ids(value, out)
     return out
 
 

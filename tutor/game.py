@@ -476,6 +476,15 @@ class Game(abc.ABC):
         drawn from, more than are needed, the answer's among them."""
         return None
 
+    # --- quizzes (tutor/quiz) -----------------------------------------------------------
+    #: events that make an "what does this move lead to?" question (``tutor.quiz.outcomes.Outcome``)
+    quiz_outcomes: tuple[Any, ...] = ()
+
+    def quiz_kinds(self) -> dict[str, Any]:
+        """The game's own kinds of exercise beside the generic ones (``tutor/quiz/kinds.py``):
+        name → ``(game, rng, seed) -> Exercise | None``."""
+        return {}
+
     # --- what a seat may know before it acts (the bridge asks these for a bound viewer) -----
     def announcement(self, state: Any, action: Action, seat: int | None = None, in_turn: bool = True) -> Verdict | None:
         """The verdict on an action the rules judge only once it is announced, as ``seat`` may know
