@@ -30,6 +30,7 @@ from sitebuild.lessons import (Lesson, LessonError, check_translations, compact_
                                former_pages, intern_texts, lesson_renames,
                                load_course)
 from sitebuild import csp, links  # noqa: E402
+from sitebuild import coverage  # noqa: E402
 from sitebuild.coverage import collect_rule_ids  # noqa: E402
 from sitebuild.proofread import md, proofread  # noqa: E402
 from tools import minify  # noqa: E402
@@ -312,6 +313,63 @@ def build_course(site: Site, game_name: str, by_lang: dict[str, list[Lesson]], m
                     course_title=course_title, sections=sections, presets=presets)
 
 
+#: exercises written into each quiz page (one round: the quiz starts before Pyodide has loaded)
+QUIZ_ROUND = 10
+
+
+def quiz_pool(game: Any) -> list[Any]:
+    """The exercises a quiz page comes with: one round, the game's kinds in turn, seeds from 1."""
+    from tutor import quiz
+    kinds = list(quiz.kinds(game))
+    pool = []
+    seed = 1
+    while len(pool) < QUIZ_ROUND and seed < 10 * QUIZ_ROUND:
+        made = quiz.generate(game, kinds[(seed - 1) % len(kinds)], seed)
+        if made is not None:
+            pool.append(made)
+        seed += 1
+    return pool
+
+
+def build_quiz(site: Site, game_name: str, by_lang: dict[str, list[Lesson]]) -> dict[str, Any]:
+    """The quiz and mastery pages of a game, and its part of the coverage report (returned)."""
+    from tutor import quiz
+    from tutor.quiz.coverage import practised_by_kind
+    game = find_game(game_name)
+    by_kind = practised_by_kind(game)
+    report = coverage.game_report(game_name, coverage.lesson_rules(by_lang["en"]), by_kind)
+    log(coverage.summary(report))
+    catalog = rule_catalog.catalog(game_name)
+    order = [r["id"] for r in catalog["rules"] if "-FLAG-" not in r["id"]]
+    practisable = [r for r in order if r in by_kind]
+    pool = quiz_pool(game)
+    presets = rule_catalog.catalog(game_name).get("presets", {})
+    for lang in LANGS:
+        s = site.strings[lang]
+        course_title = s[f"game.{game_name}"]
+        words = page_words(game, lang, s)
+        titles = {r["id"]: r["title"][lang] for r in catalog["rules"]}
+        data = {"game": game_name, "lang": lang, "words": words, "suits_matter": game.suits_matter,
+                "kinds": list(quiz.kinds(game)), "round": QUIZ_ROUND, "pool": [e.to_json(game, lang) for e in pool],
+                "coverage": by_kind, "practisable": practisable, "rules": titles,
+                "presets": {name: presets[name]["title"][lang] for name in game.presets if name in presets},
+                "default_preset": game.default_preset or "seed", "wheel": site.wheel_name, "stamp": site.stamp}
+        site.render("quiz.html", f"{lang}/{game_name}/quiz.html", lang, words=words,
+                    page_title=s["quiz_title"].replace("{game}", course_title), page_kind="quiz",
+                    course_title=course_title, data_json=script_json(data))
+        sections = [{"id": sec["id"], "title": sec["title"][lang],
+                     "rules": [{"id": r["id"], "title": r["title"][lang], "quiz": r["id"] in by_kind,
+                                "fact": bool(r.get("fact"))}
+                               for r in catalog["rules"] if r["section"] == sec["id"] and "-FLAG-" not in r["id"]]}
+                    for sec in catalog["sections"]]
+        sections = [sec for sec in sections if sec["rules"]]
+        site.render("mastery.html", f"{lang}/{game_name}/mastery.html", lang, words=words,
+                    page_title=s["mastery_title"].replace("{game}", course_title), page_kind="mastery",
+                    course_title=course_title, sections=sections,
+                    data_json=script_json({"game": game_name, "lang": lang, "practisable": practisable, "rules": titles}))
+    return report
+
+
 def write_service_worker(out: Path) -> None:
     """``sw.js`` precaching every file of the built site; its version is a hash of them all."""
     files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file() and p.name != "_headers")
@@ -348,8 +406,12 @@ def build(out: Path, lessons_root: Path = LESSONS, link_migrations: Path = LINK_
         (out / "assets" / f"strings-{lang}.json").write_text(
             json.dumps(strings[lang], ensure_ascii=False, separators=(",", ":")), "utf-8")
     site = Site(out, strings, out / "py" / wheel.name, lesson_renames(courses))
+    reports = []
     for game_name, by_lang in courses.items():
         build_course(site, game_name, by_lang, migrations)
+        reports.append(build_quiz(site, game_name, by_lang))
+    # which rules each game's lessons and quizzes practise, and why not the rest (sitebuild/coverage.py)
+    (out / "coverage.json").write_text(json.dumps({"games": reports}, ensure_ascii=False, indent=1), "utf-8")
     for lang in LANGS:
         s = strings[lang]
         listed = [{"game": g, "title": s[f"game.{g}"], "blurb": s[f"game.{g}.blurb"],

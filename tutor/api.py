@@ -455,6 +455,34 @@ def op_games(req: dict[str, Any]) -> dict[str, Any]:
                        "flags": describe_flags(g.Flags), "presets": g.presets} for g in all_games()]}
 
 
+#: rule IDs a quiz request may name (a learner's rules due again: a handful)
+MAX_QUIZ_RULES = 64
+
+
+def op_quiz(req: dict[str, Any]) -> dict[str, Any]:
+    """One exercise (tutor/quiz): ``kind`` (default: any kind, by the seed) made from ``seed``; with
+    ``rules``, one that practises one of them if the kinds offered (``kinds``, default all) can.
+    ``exercise`` is None where no position was found for it (the page asks with the next seed)."""
+    from . import quiz
+    game = find_game(str(req.get("game")))
+    offered = quiz.kinds(game)
+    seed = req.get("seed", 1)
+    kind = req.get("kind")
+    if kind is not None and kind not in offered:
+        raise BridgeError("error.one_of", path="kind", choices=quoted(list(offered)), got=short_value(kind))
+    rules = req.get("rules", [])
+    if not isinstance(rules, list) or len(rules) > MAX_QUIZ_RULES or not all(isinstance(r, str) for r in rules):
+        raise BridgeError("error.expected", path="rules", what="rule_list", got=short_value(rules))
+    kinds = req.get("kinds", list(offered))
+    if not isinstance(kinds, list) or not kinds or not all(isinstance(k, str) and k in offered for k in kinds):
+        raise BridgeError("error.expected", path="kinds", what="kind_list", got=short_value(kinds))
+    if kind is not None:
+        exercise = quiz.generate(game, kind, seed)
+    else:
+        exercise = quiz.for_rules(game, rules, seed, kinds)
+    return {"exercise": exercise.to_json(game, req.get("lang", "en")) if exercise is not None else None}
+
+
 def op_timeit(req: dict[str, Any]) -> dict[str, Any]:
     """Times ``reps`` runs of another request inside this Python (the benchmarks' probe)."""
     import time
@@ -501,7 +529,7 @@ OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "apply": op_apply, "bot": op_bot, "hint": op_hint, "next_hand": op_next_hand, "advance": op_next_hand,
     "games": op_games, "reveal": op_reveal, "timeit": op_timeit, "window": op_window, "replay": op_replay,
     "bot_move": op_bot_move, "share": op_share, "replay_deal": op_replay_deal,
-    "playout": op_playout,
+    "playout": op_playout, "quiz": op_quiz,
 }
 
 

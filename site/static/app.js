@@ -269,15 +269,17 @@ export function registerServiceWorker() {
 setupDisplayPrefs();
 closeWhenCramped();
 showProgress();
-if (!["lesson", "practice"].includes(document.body.dataset.page)) registerServiceWorker();
+if (!["lesson", "practice", "quiz"].includes(document.body.dataset.page)) registerServiceWorker();
 // Pages with the engine started its worker from an inline script at the top of <head>
 // (templates/boot.html): Pyodide's boot is the long pole, so it waits for nothing; the Engine
 // made here takes that worker over (or starts one, on a page without that script).
-const PAGE_DATA = { lesson: "lesson-data", practice: "practice-data" };
+const PAGE_DATA = { lesson: "lesson-data", practice: "practice-data", quiz: "quiz-data" };
+const PAGE_MODULE = { lesson: () => import("./player.js"), practice: () => import("./practice.js"), quiz: () => import("./quiz.js") };
 const dataId = PAGE_DATA[document.body.dataset.page];
 if (dataId) {
   const pageData = JSON.parse(document.getElementById(dataId).textContent);
   const engine = new Engine(pageData.wheel, pageData.stamp);
-  const module = document.body.dataset.page === "lesson" ? import("./player.js") : import("./practice.js");
-  module.then((page) => page.start(engine));
+  PAGE_MODULE[document.body.dataset.page]().then((page) => page.start(engine));
+} else if (document.body.dataset.page === "mastery") {
+  import("./mastery-page.js").then((page) => page.start());
 }

@@ -25,10 +25,12 @@ ATTEMPTS = 8
 
 
 def kinds(game: Game) -> dict[str, Kind]:
-    """Every kind of exercise ``game`` offers, the generic ones first."""
-    out = {k: f for k, f in GENERIC.items() if k != "outcome" or getattr(game, "quiz_outcomes", ())}
+    """Every kind of exercise ``game`` offers, the generic ones first. A game's ``quiz_kinds`` may
+    map a generic kind to None where its rules never make one (the 2d6 check has one action a turn:
+    nothing to pick among); ``outcome`` needs the game's ``quiz_outcomes``."""
+    out: dict[str, Kind | None] = {k: f for k, f in GENERIC.items() if k != "outcome" or game.quiz_outcomes}
     out.update(game.quiz_kinds())
-    return out
+    return {k: f for k, f in out.items() if f is not None}
 
 
 def generate(game: Game, kind: str, seed: int) -> Exercise | None:

@@ -57,27 +57,31 @@ def near_misses(game: Game, state: Any, seat: int, in_turn: bool, rng: Rng) -> l
     if not hand or not all(hasattr(c, "token") for c in hand):
         return out
     out.append(PASS)
-    base = legal_one(game, state, seat, in_turn, rng)
-    base_cards = list(base.cards) if isinstance(base, Play) else []
+    legal = [a for a in game.legal_sample(state, seat, rng, in_turn=in_turn) if isinstance(a, Play)]
+    sizes = sorted({len(a.cards) for a in legal}) or [1]
+    base_cards = list(legal[rng.below(len(legal))].cards) if legal else []
     for _ in range(TRIES):
         pool = list(hand)
         rng.shuffle(pool)
+        # a size no play here has ("Play exactly one card") teaches little: one try in eight
+        any_size = rng.below(8) == 0
         move = rng.below(4)
-        if base_cards and move == 0:  # one card more
-            extra = [c for c in pool if c not in base_cards][:1]
-            cards = base_cards + extra
-        elif base_cards and move == 1 and len(base_cards) > 1:  # one card fewer
-            cards = base_cards[:]
+        if base_cards and move == 0 and (any_size or len(base_cards) + 1 in sizes):  # one card more
+            cards = base_cards + [c for c in pool if c not in base_cards][:1]
+        elif base_cards and move == 1 and len(base_cards) > 1 and (any_size or len(base_cards) - 1 in sizes):
+            cards = base_cards[:]  # one card fewer
             cards.pop(rng.below(len(cards)))
         elif base_cards and move == 2:  # one card swapped
-            cards = base_cards[:]
             others = [c for c in pool if c not in base_cards]
             if not others:
                 continue
+            cards = base_cards[:]
             cards[rng.below(len(cards))] = others[0]
-        else:  # a few cards of the hand
-            cards = pool[:1 + rng.below(min(5, len(pool)))]
-        out.append(Play(tuple(cards)))
+        else:  # a few cards of the hand, as many as some play here has
+            k = 1 + rng.below(min(5, len(pool))) if any_size else sizes[rng.below(len(sizes))]
+            cards = pool[:k]
+        if cards:
+            out.append(Play(tuple(cards)))
     return out
 
 
