@@ -318,7 +318,8 @@ class Game(abc.ABC):
         ``advance`` op). Games override ``next_hand``, never this."""
         return self.next_hand(state)
 
-    def view(self, state: Any, seat: int | None, lang: str = "en", log_since: int = 0) -> dict[str, Any]:
+    def view(self, state: Any, seat: int | None, lang: str = "en", log_since: int = 0,
+             omit: tuple[str, ...] = ()) -> dict[str, Any]:
         """What ``seat`` may see, JSON-ready (``None``: a spectator, no hand shown): the game's
         ``table_view`` plus the event log from entry ``log_since`` on.
 
@@ -329,6 +330,8 @@ class Game(abc.ABC):
         page whose copy is longer (after an undo) cuts it to ``log_length``."""
         from .display import build
         out = self.table_view(state, seat, lang)
+        for key in omit:  # a quiz leaves out what its question would be read off (tutor/quiz/exercise.py)
+            out.pop(key, None)
         out["display"] = build(self, state, seat, out, lang)
         log = self.events(state)
         since = min(max(0, log_since), len(log)) if isinstance(log_since, int) and not isinstance(log_since, bool) else 0
@@ -479,6 +482,9 @@ class Game(abc.ABC):
     # --- quizzes (tutor/quiz) -----------------------------------------------------------
     #: events that make an "what does this move lead to?" question (``tutor.quiz.outcomes.Outcome``)
     quiz_outcomes: tuple[Any, ...] = ()
+    #: flag values (over the default preset) a quiz also deals hands under, beside the presets:
+    #: rules worth practising that no preset switches on (four-player Dou Dizhu)
+    quiz_variants: tuple[dict[str, Any], ...] = ()
 
     def quiz_kinds(self) -> dict[str, Any]:
         """The game's own kinds of exercise beside the generic ones (``tutor/quiz/kinds.py``):

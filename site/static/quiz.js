@@ -89,9 +89,10 @@ function showExercise(ex) {
   ui.root.dataset.key = ex.key;
   ui.root.dataset.rules = ex.rule_ids.join(" ");  // what it practises (the browser tests read it)
   ui.progress.textContent = `${fmt(S.quiz_question_of, { i: st.index + 1, n: data.round })} · ${fmt(S.quiz_score, { right: st.right })}`;
-  const preset = ex.preset !== data.default_preset && data.presets[ex.preset];
-  ui.preset.textContent = preset ? fmt(S.quiz_preset, { preset }) : "";
-  ui.preset.hidden = !preset;
+  // the rules this question is played under, where they are not the game's usual ones
+  const rules = [ex.preset !== data.default_preset ? data.presets[ex.preset] : null, ...(ex.variant || [])].filter(Boolean);
+  ui.preset.textContent = rules.length ? fmt(S.quiz_preset, { preset: rules.join(" · ") }) : "";
+  ui.preset.hidden = !rules.length;
   ui.question.textContent = ex.question;
   ui.shows.replaceChildren(...(ex.shows ? [actionFace(ex.shows)] : []));
   ui.shows.hidden = !ex.shows;

@@ -27,10 +27,12 @@ def answer(page, index: int = 0) -> tuple[bool, list[str]]:
     rules = page.locator("#quiz").get_attribute("data-rules").split()
     options = page.locator(".quiz-option")
     options.nth(min(index, options.count() - 1)).click()
+    if page.locator("#quiz-check").is_visible():  # "pick all that apply": then check
+        page.locator("#quiz-check").click()
     expect(page.locator(ANSWERED)).to_be_visible()
     chosen = page.locator('.quiz-option[aria-current="true"]')
     right = "right" in (chosen.get_attribute("class") or "")
-    expect(page.locator(".quiz-option.right")).to_have_count(1)
+    assert page.locator(".quiz-option.right").count() >= 1
     expect(page.locator("#quiz-feedback .rules-cited a").first).to_be_visible()
     return right, rules
 
@@ -89,18 +91,24 @@ def test_quiz_round_and_mastery(page, server: str) -> None:
 
 
 def test_a_rule_missed_comes_back(page, server: str) -> None:
-    """A rule stored as missed is what the engine's next question practises."""
+    """A rule missed is what the engine's next question practises (once another question came
+    between: the rules of the question just answered wait one turn)."""
     page.goto(server + "en/doudizhu/quiz.html")
     expect(page.locator(ASKING)).to_be_visible()
     page.evaluate("""localStorage.setItem('cardtutor.mastery', JSON.stringify({v: 1, games: {doudizhu: {
         'DDZ-CMP-2': {box: 0, due: 0, last: 0, right: 0, wrong: 1}}}}))""")
     expect(page.locator(READY)).to_be_visible()
-    answer(page)
-    due = sorted(r for r, e in stored(page)["games"]["doudizhu"].items() if e["box"] == 0)
-    page.locator("#quiz-next").click()
-    expect(page.locator(ASKING)).to_be_visible()
-    asked = set(page.locator("#quiz").get_attribute("data-rules").split())
-    assert asked & set(due), (asked, due)
+    checked = 0
+    for _ in range(4):
+        _, last = answer(page, 1)
+        due = {r for r, e in stored(page)["games"]["doudizhu"].items() if e["box"] == 0} - set(last)
+        page.locator("#quiz-next").click()
+        expect(page.locator(ASKING)).to_be_visible()
+        if due:
+            asked = set(page.locator("#quiz").get_attribute("data-rules").split())
+            assert asked & due, (asked, due)
+            checked += 1
+    assert checked
 
 
 @pytest.mark.parametrize("game", SITE_NAMES)

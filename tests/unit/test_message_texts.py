@@ -193,7 +193,8 @@ def test_every_message_renders_cleanly_for_every_value(lang):
     count = 0
     for key, params, text in _renderings(lang):
         count += 1
-        problems = [a for a in ARTEFACTS if a in text]
+        # "None of these" is an answer's words, a bare None a value leaking into them
+        problems = [a for a in ARTEFACTS if a in text.replace("None of these", "")]
         if leftover.search(text):
             problems.append("placeholder")
         if raw_id.search(text):

@@ -53,6 +53,12 @@ class Exercise:
     in_turn: bool = True
     #: more than one option may be right (the learner picks all of them)
     multiple: bool = False
+    #: parts of the table's display the question would be read off and so are left out: "info",
+    #: "zones", "result" (the 2d6 check's table of the 36 rolls answers "how many succeed?")
+    hide: tuple[str, ...] = ()
+    #: keys of the table view left out (before its display is drawn): Napoleon's list of who may be
+    #: the adjutant answers "who may hold the called card?"
+    omit: tuple[str, ...] = ()
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     @property
@@ -65,7 +71,9 @@ class Exercise:
 
     def to_json(self, game: Game, lang: str = "en") -> dict[str, Any]:
         log_length = len(game.events(self.state))
-        view = game.view(self.state, self.seat, lang, log_since=max(0, log_length - LOG_SHOWN))
+        view = game.view(self.state, self.seat, lang, log_since=max(0, log_length - LOG_SHOWN), omit=self.omit)
+        for part in self.hide:
+            view["display"][part] = None if part == "result" else []
         return {
             "key": self.key, "game": self.game, "kind": self.kind, "seed": self.seed, "preset": self.preset,
             "seat": self.seat, "in_turn": self.in_turn, "multiple": self.multiple,
@@ -77,6 +85,7 @@ class Exercise:
                          "correct": o.correct, "why": _join([_text(m, lang, self.game) for m in o.why], lang),
                          "rule_ids": list(o.rule_ids)} for o in self.options],
             "rule_ids": list(self.rule_ids),
+            "variant": variant_words(game, self.preset, self.state, lang),
         }
 
 
@@ -100,4 +109,31 @@ def _action_json(game: Game, action: Action, lang: str) -> dict[str, Any]:
     out: dict[str, Any] = {"label": game.action_label(action, lang), "json": action.to_json()}
     if isinstance(action, Play):
         out["cards"] = [c.token for c in action.cards]
+    return out
+
+
+def variant_words(game: Game, preset: str, state: Any, lang: str) -> list[str]:
+    """The rules the exercise's hand is played under where they differ from its preset's, in words
+    ("Players: 4"): the page says them beside the preset's name."""
+    import dataclasses
+    from ..rules import rules_by_id
+    flags = getattr(state, "flags", None)
+    if flags is None or not dataclasses.is_dataclass(flags):
+        return []
+    base = game.flags(game.presets.get(preset, {}))
+    catalog = rules_by_id(game.name)
+    out = []
+    for f in dataclasses.fields(flags):
+        value = getattr(flags, f.name)
+        if value == getattr(base, f.name, value):
+            continue
+        entry = catalog.get(f"{game.rule_prefix}-FLAG-{f.name}")
+        if entry is None:
+            continue
+        if isinstance(value, bool):
+            words = render("quiz.variant.on" if value else "quiz.variant.off", {}, lang)
+        else:
+            label = entry.get("choices", {}).get(str(value))
+            words = label[lang] if label else str(value)
+        out.append(render("quiz.variant", {"title": entry["title"][lang], "value": words}, lang))
     return out

@@ -52,19 +52,33 @@ class Hand:
 
 def pick_preset(game: Game, rng: Rng) -> str:
     """The preset of a new exercise: the game's default one half of the time, else any playable
-    preset (four-player Dou Dizhu, two-deck Shengji, the cut-in game have rules of their own)."""
+    preset (two-deck Shengji, the cut-in game have rules of their own)."""
     presets = list(game.playable_presets())
     if rng.below(2) == 0:
         return presets[0]
     return presets[rng.below(len(presets))]
 
 
-def play_hand(game: Game, rng: Rng, preset: str | None = None, random_share: int = 4) -> Hand:
+def pick_deal(game: Game, rng: Rng) -> tuple[str, dict[str, Any]]:
+    """The rules of a new exercise's hand: a preset (``pick_preset``), or one time in four, where
+    the game names some, one of its ``quiz_variants`` over its default preset (four-player Dou
+    Dizhu is no preset, only a flag, and has rules of its own to practise)."""
+    variants = list(game.quiz_variants)
+    if variants and rng.below(4) == 0:
+        return next(iter(game.playable_presets())), dict(variants[rng.below(len(variants))])
+    return pick_preset(game, rng), {}
+
+
+def play_hand(game: Game, rng: Rng, preset: str | None = None, random_share: int = 4,
+              flags: dict[str, Any] | None = None) -> Hand:
     """Deals a hand and plays it through: the heuristic bot's choice, or one in ``random_share``
-    times a random legal one; each open window is taken by a random seat of it one time in two."""
-    preset = preset or pick_preset(game, rng)
-    flags = game.flags(game.playable_presets()[preset])
-    state = game.new_game(flags, rng.below(1 << 30))
+    times a random legal one; each open window is taken by a random seat of it one time in two.
+    Its rules: ``preset`` with the flag values ``flags`` over it; neither given: ``pick_deal``."""
+    if preset is None and flags is None:
+        preset, flags = pick_deal(game, rng)
+    preset = preset or next(iter(game.playable_presets()))
+    rules = game.flags({**game.playable_presets()[preset], **(flags or {})})
+    state = game.new_game(rules, rng.below(1 << 30))
     points: list[Point] = []
     for _ in range(MAX_ACTIONS):
         window = game.window(state)
@@ -75,7 +89,9 @@ def play_hand(game: Game, rng: Rng, preset: str | None = None, random_share: int
             if taken is not None:
                 state = taken
                 continue
-            state = game.close_window(state)
+        # the automatic steps that follow when nobody acts out of turn (the end of a Shengji draw
+        # runs there), whether or not a window was open: as ``windows.resolve`` does
+        state = game.close_window(state)
         if game.round_over(state):
             break
         seat = game.to_act(state)
@@ -83,7 +99,7 @@ def play_hand(game: Game, rng: Rng, preset: str | None = None, random_share: int
             break
         choice = random_choice(game, state, seat, rng) if rng.below(random_share) == 0 else heuristic_choice(game, state, seat)
         state = _step(game, state, seat, True, choice.action, points)
-    return Hand(preset, flags, tuple(points), state)
+    return Hand(preset, rules, tuple(points), state)
 
 
 def _step(game: Game, state: Any, seat: int, in_turn: bool, action: Action, points: list[Point]) -> Any:

@@ -74,6 +74,15 @@ class Daifugo(Game):
     fixed_flags = ("preset",)
     side_by_selection = ("expose",)  # voluntary exposure (DFG-OPEN-2 h): any of the hidden cards
 
+    @property
+    def quiz_outcomes(self):  # the outcome questions (tutor/games/daifugo/quiz.py)
+        from .quiz import OUTCOMES
+        return OUTCOMES
+
+    def quiz_kinds(self):
+        from .quiz import KINDS
+        return KINDS
+
     def playable_presets(self) -> dict[str, dict[str, Any]]:
         """The ordinary game and the cut-in game; "seed" names the cut-in game too, so it is not
         offered twice."""

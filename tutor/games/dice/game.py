@@ -149,6 +149,16 @@ class Dice(Game):
                 "dealer": None, "next_dealer": None, "next_first_bidder": None, "game_over": False,
                 "winner": None, "checks": made, "successes": sum(r.success for r in state.rolls)}
 
+    # ------------------------------------------------------------------ quizzes
+    @property
+    def quiz_outcomes(self):  # the outcome questions (tutor/games/dice/quiz.py)
+        from .quiz import OUTCOMES
+        return OUTCOMES
+
+    def quiz_kinds(self):
+        from .quiz import KINDS
+        return KINDS
+
     # ------------------------------------------------------------------ what the page sees
     def table_view(self, state: State, seat: int | None, lang: str = "en") -> dict[str, Any]:
         if seat is not None and seat != 0:

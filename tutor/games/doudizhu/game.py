@@ -54,6 +54,18 @@ class DouDizhu(Game):
     direction = "counterclockwise"  # DDZ-SETUP-3
     kinds = ("legal", "classify", "score", "steps")
 
+    #: the four-player game is a flag, no preset: quizzes deal it too (DDZ-4P-*)
+    quiz_variants = ({"players": 4},)
+
+    @property
+    def quiz_outcomes(self):  # the outcome questions (tutor/games/doudizhu/quiz.py)
+        from .quiz import OUTCOMES
+        return OUTCOMES
+
+    def quiz_kinds(self):
+        from .quiz import KINDS
+        return KINDS
+
     # ------------------------------------------------------------------ dealing
     # ------------------------------------------------------------------ hints (tutor/hints.py, .hints)
     def hint_focus(self, state: State, seat: int, action: Action | None, in_turn: bool = True) -> Any:

@@ -354,6 +354,16 @@ class JianHongDian(Game):
                 "dealer": ses.dealer, "next_dealer": (ses.dealer + 1) % state.players, "next_first_bidder": None,
                 "game_over": over, "winner": self.game_winner(state) if over else None}
 
+    # ------------------------------------------------------------------ quizzes
+    @property
+    def quiz_outcomes(self):  # the outcome questions (tutor/games/jianhongdian/quiz.py)
+        from .quiz import OUTCOMES
+        return OUTCOMES
+
+    def quiz_kinds(self):
+        from .quiz import KINDS
+        return KINDS
+
     # ------------------------------------------------------------------ what the page sees
     def table_view(self, state: State, seat: int | None, lang: str = "en") -> dict[str, Any]:
         n = state.players

@@ -81,6 +81,18 @@ class Napoleon(Game):
     Flags = Flags
     rule_prefix = "NAP"
     kinds = ("legal", "trick", "score", "steps")
+
+    #: house rules no preset switches on: quizzes deal them too (NAP-SPECIAL-1/2)
+    quiz_variants = ({"reverse": True}, {"same2_first_trick": True})
+
+    @property
+    def quiz_outcomes(self):  # the outcome questions (tutor/games/napoleon/quiz.py)
+        from .quiz import OUTCOMES
+        return OUTCOMES
+
+    def quiz_kinds(self):
+        from .quiz import KINDS
+        return KINDS
     direction = "clockwise"  # NAP-SETUP-1 (左回り)
 
     # ------------------------------------------------------------------ dealing

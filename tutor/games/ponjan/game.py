@@ -425,6 +425,16 @@ class Ponjan(Game):
                 "next_dealer": (ses.dealer + 1) % state.players, "next_first_bidder": None, "game_over": over,
                 "winner": self.game_winner(state) if over else None, "hands_in_game": self.hands_in_game(state)}
 
+    # ------------------------------------------------------------------ quizzes
+    @property
+    def quiz_outcomes(self):  # the outcome questions (tutor/games/ponjan/quiz.py)
+        from .quiz import OUTCOMES
+        return OUTCOMES
+
+    def quiz_kinds(self):
+        from .quiz import KINDS
+        return KINDS
+
     # ------------------------------------------------------------------ what the page sees
     def table_view(self, state: State, seat: int | None, lang: str = "en") -> dict[str, Any]:
         n = state.players

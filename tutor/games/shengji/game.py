@@ -103,6 +103,16 @@ class Shengji(Game):
     def partner(self, state: Any, seat: int) -> int | None:
         return (seat + 2) % PLAYERS  # SJ-PLAYERS-1
 
+    # ------------------------------------------------------------------ quizzes (tutor/quiz, .quiz)
+    @property
+    def quiz_outcomes(self):  # the outcome questions (tutor/games/shengji/quiz.py)
+        from .quiz import OUTCOMES
+        return OUTCOMES
+
+    def quiz_kinds(self):
+        from .quiz import KINDS
+        return KINDS
+
     # ------------------------------------------------------------------ hints (tutor/hints.py, .hints)
     def hint_focus(self, state: State, seat: int, action: Action | None, in_turn: bool = True) -> Any:
         from . import hints
