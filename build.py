@@ -340,8 +340,9 @@ def build_quiz(site: Site, game_name: str, by_lang: dict[str, list[Lesson]]) -> 
     report = coverage.game_report(game_name, coverage.lesson_rules(by_lang["en"]), by_kind)
     log(coverage.summary(report))
     catalog = rule_catalog.catalog(game_name)
-    order = [r["id"] for r in catalog["rules"] if "-FLAG-" not in r["id"]]
-    practisable = [r for r in order if r in by_kind]
+    # the rules a quiz practises, in the catalog's order: a flag's rule too where a question
+    # is played under it (Napoleon's reverse order)
+    practisable = [r["id"] for r in catalog["rules"] if r["id"] in by_kind]
     pool = quiz_pool(game)
     presets = rule_catalog.catalog(game_name).get("presets", {})
     for lang in LANGS:
@@ -360,7 +361,8 @@ def build_quiz(site: Site, game_name: str, by_lang: dict[str, list[Lesson]]) -> 
         sections = [{"id": sec["id"], "title": sec["title"][lang],
                      "rules": [{"id": r["id"], "title": r["title"][lang], "quiz": r["id"] in by_kind,
                                 "fact": bool(r.get("fact"))}
-                               for r in catalog["rules"] if r["section"] == sec["id"] and "-FLAG-" not in r["id"]]}
+                               for r in catalog["rules"] if r["section"] == sec["id"]
+                               and ("-FLAG-" not in r["id"] or r["id"] in by_kind)]}
                     for sec in catalog["sections"]]
         sections = [sec for sec in sections if sec["rules"]]
         site.render("mastery.html", f"{lang}/{game_name}/mastery.html", lang, words=words,

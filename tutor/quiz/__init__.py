@@ -46,7 +46,7 @@ def generate(game: Game, kind: str, seed: int) -> Exercise | None:
 
 
 def for_rules(game: Game, rules: Iterable[str], seed: int, offered: Iterable[str] | None = None,
-              tries: int = 12) -> Exercise | None:
+              tries: int = 16) -> Exercise | None:
     """An exercise that practises one of ``rules`` (a learner's rules due again), made from the
     kinds ``offered`` (default: all) with seeds from ``seed`` on; the first exercise made when
     none of ``tries`` practises them (the quiz goes on, the rule comes back later)."""

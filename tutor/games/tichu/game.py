@@ -52,6 +52,15 @@ class Tichu(Game):
     def partner(self, state: State, seat: int) -> int | None:
         return (seat + 2) % 4  # rules/README.md §2: partnerships {0,2} and {1,3}
 
+    @property
+    def quiz_outcomes(self):  # the outcome questions (tutor/games/tichu/quiz.py)
+        from .quiz import OUTCOMES
+        return OUTCOMES
+
+    def quiz_kinds(self):
+        from .quiz import KINDS
+        return KINDS
+
     # ------------------------------------------------------------------ dealing
     # ------------------------------------------------------------------ hints (tutor/hints.py, .hints)
     def hint_focus(self, state: State, seat: int, action: Action | None, in_turn: bool = True) -> Any:
