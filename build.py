@@ -331,12 +331,29 @@ def quiz_pool(game: Any) -> list[Any]:
     return pool
 
 
+def quiz_coverage(game: Any) -> dict[str, list[str]]:
+    """Which rules each quiz kind of ``game`` practises (tutor/quiz/coverage.py: some 500
+    exercises made, half a minute for all the games), kept in ``.cache`` under a hash of the rules
+    core, so the builds of one test run measure it once."""
+    from tutor.quiz.coverage import SEEDS, practised_by_kind
+    digest = hashlib.sha256(f"{game.name}:{SEEDS}".encode())
+    for path in sorted((ROOT / "tutor").rglob("*")):
+        if path.suffix in (".py", ".json") and "__pycache__" not in path.parts:
+            digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0" + path.read_bytes())
+    cached = CACHE / "quiz-coverage" / f"{game.name}-{digest.hexdigest()[:16]}.json"
+    if cached.is_file():
+        return json.loads(cached.read_text("utf-8"))
+    found = practised_by_kind(game)
+    cached.parent.mkdir(parents=True, exist_ok=True)
+    cached.write_text(json.dumps(found), "utf-8")
+    return found
+
+
 def build_quiz(site: Site, game_name: str, by_lang: dict[str, list[Lesson]]) -> dict[str, Any]:
     """The quiz and mastery pages of a game, and its part of the coverage report (returned)."""
     from tutor import quiz
-    from tutor.quiz.coverage import practised_by_kind
     game = find_game(game_name)
-    by_kind = practised_by_kind(game)
+    by_kind = quiz_coverage(game)
     report = coverage.game_report(game_name, coverage.lesson_rules(by_lang["en"]), by_kind)
     log(coverage.summary(report))
     catalog = rule_catalog.catalog(game_name)

@@ -46,6 +46,18 @@ DATA = {
     "tutor.rules": ("data/rules/*.json",),
 }
 
+
+def _rule_titles(catalog: dict) -> dict:
+    """A rule catalog as the bridge reads it (tutor/quiz: a rule's title for "which rule says
+    so?", a flag's words for the rules a question is played under): the rules' texts, a third
+    of the catalogs' bytes and read only by the rules pages the build renders, stay out."""
+    return {"game": catalog["game"], "rules": [{k: r[k] for k in ("id", "title", "choices") if k in r}
+                                               for r in catalog["rules"]]}
+
+
+#: data files the wheel holds trimmed to what the bridge reads
+TRIM = {"data/rules/*.json": _rule_titles}
+
 _ZIP_DATE = (2020, 1, 1, 0, 0, 0)
 
 
@@ -203,6 +215,8 @@ def wheel_files(src: Path) -> dict[str, bytes]:
             for data in sorted((src / PACKAGE).glob(pattern)):
                 drel = data.relative_to(src).as_posix()
                 value = json.loads(data.read_text("utf-8"))
+                if pattern in TRIM:
+                    value = TRIM[pattern](value)
                 files[drel] = json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     return files
 

@@ -51,7 +51,7 @@ def test_urls_are_relative_and_resolve(site: Path) -> None:
             if url.startswith(("data:", "#")):
                 continue
             assert not url.startswith(("/", "http:", "https:", "//")), f"{page}: {url}"
-            target = (page.parent / url.split("#")[0]).resolve()
+            target = (page.parent / url.split("#")[0].split("?")[0]).resolve()  # a query: the page reads it
             assert target.exists(), f"{page}: broken link {url}"
 
 
@@ -210,3 +210,34 @@ def test_every_page_carries_a_content_security_policy(site: Path) -> None:
     assert "/*\n  Content-Security-Policy: default-src 'self'" in headers
     assert "/assets/worker.js\n  Content-Security-Policy: default-src 'self'; script-src 'self' 'wasm-unsafe-eval'" in headers
     assert "_headers" not in (site / "sw.js").read_text("utf-8")
+
+
+def test_quiz_and_mastery_pages_and_the_coverage_report(site: Path) -> None:
+    """Every game has a quiz page with a round of exercises the engine judged (one right option
+    each, or all that apply), a mastery page listing the rules the quiz practises, and its part
+    of coverage.json: every rule of the catalog but the flags, practised or a setup fact with
+    its reason in both languages (issue 22: done means none is left unpractised)."""
+    report = {g["game"]: g for g in json.loads((site / "coverage.json").read_text("utf-8"))["games"]}
+    assert set(report) == set(build.GAMES)
+    for game_name in build.GAMES:
+        rules = [r for r in rule_catalog.catalog(game_name)["rules"] if "-FLAG-" not in r["id"]]
+        part = report[game_name]
+        assert part["rules"] == len(rules)
+        assert {r["id"] for r in part["practised"]} | {r["id"] for r in part["unpractised"]} == {r["id"] for r in rules}
+        assert part["missing"] == [], f"{game_name}: rules neither practised nor a setup fact: {part['missing']}"
+        for r in part["unpractised"]:
+            assert r["fact"]["en"] and r["fact"]["ja"], r["id"]
+        for r in part["practised"]:
+            assert r["lessons"] or r["quiz"], r["id"]
+        for lang in build.LANGS:
+            html = (site / lang / game_name / "quiz.html").read_text("utf-8")
+            raw = re.search(r'<script type="application/json" id="quiz-data">(.*?)</script>', html, re.S).group(1)
+            data = json.loads(raw.replace("<\\/", "</"))
+            assert len(data["pool"]) == build.QUIZ_ROUND
+            for ex in data["pool"]:
+                assert any(o["correct"] for o in ex["options"]) and set(ex["rule_ids"]) <= set(data["rules"])
+                assert ex["multiple"] or sum(o["correct"] for o in ex["options"]) == 1
+            assert set(data["practisable"]) == set(data["coverage"])
+            mastery = (site / lang / game_name / "mastery.html").read_text("utf-8")
+            for rule in data["practisable"]:
+                assert f'data-rule="{rule}"' in mastery

@@ -121,6 +121,6 @@ def test_bridge_quiz() -> None:
     assert handle({"op": "quiz", "game": "napoleon", "seed": 3, "kind": "nope"})["error_path"] == "kind"
     assert handle({"op": "quiz", "game": "napoleon", "seed": 3, "rules": "NAP-PLAY-1"})["error_path"] == "rules"
     assert handle({"op": "quiz", "game": "napoleon", "seed": 3, "kinds": []})["error_path"] == "kinds"
-    assert handle({"op": "quiz", "game": "napoleon", "seed": -1})["ok"] is False
+    assert handle({"op": "quiz", "game": "napoleon", "seed": [1]})["error_path"] == "seed"
     focused = handle({"op": "quiz", "game": "doudizhu", "seed": 5, "rules": ["DDZ-CMP-2"]})["exercise"]
     assert "DDZ-CMP-2" in focused["rule_ids"]
