@@ -12,7 +12,7 @@ Everything here is a function of the seed: the same seed gives the same hand on 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from ..actions import Action
 from ..bots import heuristic_choice, random_choice, random_interrupt
@@ -78,8 +78,16 @@ def play_hand(game: Game, rng: Rng, preset: str | None = None, random_share: int
         preset, flags = pick_deal(game, rng)
     preset = preset or next(iter(game.playable_presets()))
     rules = game.flags({**game.playable_presets()[preset], **(flags or {})})
-    state = game.new_game(rules, rng.below(1 << 30))
     points: list[Point] = []
+    end = play_on(game, game.new_game(rules, rng.below(1 << 30)), rng, points, random_share=random_share)
+    return Hand(preset, rules, tuple(points), end)
+
+
+def play_on(game: Game, state: Any, rng: Rng, points: list[Point], stop: Callable[[Point], bool] | None = None,
+            random_share: int = 4) -> Any:
+    """Plays ``state`` on to the end of its hand as ``play_hand`` does, each decision appended to
+    ``points``; ``stop`` ends it early at a point it likes (a kind that asks about a move in the
+    middle of a hand need not pay for the rest). Returns the state it ended in."""
     for _ in range(MAX_ACTIONS):
         window = game.window(state)
         if window is not None:
@@ -88,6 +96,8 @@ def play_hand(game: Game, rng: Rng, preset: str | None = None, random_share: int
             taken = _window_step(game, state, window.order, rng, points)
             if taken is not None:
                 state = taken
+                if stop is not None and stop(points[-1]):
+                    break
                 continue
         # the automatic steps that follow when nobody acts out of turn (the end of a Shengji draw
         # runs there), whether or not a window was open: as ``windows.resolve`` does
@@ -99,7 +109,9 @@ def play_hand(game: Game, rng: Rng, preset: str | None = None, random_share: int
             break
         choice = random_choice(game, state, seat, rng) if rng.below(random_share) == 0 else heuristic_choice(game, state, seat)
         state = _step(game, state, seat, True, choice.action, points)
-    return Hand(preset, rules, tuple(points), state)
+        if stop is not None and stop(points[-1]):
+            break
+    return state
 
 
 def _step(game: Game, state: Any, seat: int, in_turn: bool, action: Action, points: list[Point]) -> Any:

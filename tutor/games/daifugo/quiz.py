@@ -27,14 +27,13 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ...actions import PASS, Action, Decision, Play, action_key
-from ...bots import heuristic_choice, random_choice, random_interrupt
 from ...cards import Card, multiset_contains
 from ...game import Event, Game, evolve
 from ...rng import Rng
 from ...quiz.candidates import UNTAUGHT, judged
 from ...quiz.exercise import Exercise, Msg, Option
 from ...quiz.outcomes import Outcome
-from ...quiz.positions import MAX_ACTIONS, WINDOW_LOOK, Hand, Point
+from ...quiz.positions import Hand, Point, play_on
 from . import combos as C
 from .state import EFFECT_PHASES, title_of
 
@@ -48,55 +47,6 @@ OUTCOMES: tuple[Outcome, ...] = (
 
 
 # --------------------------------------------------------------------------- hands
-def _window_turn(game: Game, state: Any, order: Any, rng: Rng, points: list[Point]) -> Any | None:
-    """One open window, as ``positions.play_hand`` treats it: looked into one time in
-    ``WINDOW_LOOK``, a seat of its order that a coin toss lets act cuts in."""
-    if rng.below(WINDOW_LOOK):
-        return None
-    for seat in order:
-        if not game.has_legal(state, seat, in_turn=False):
-            continue
-        action = random_interrupt(game, state, seat, rng)
-        if action is not None:
-            return _move(game, state, seat, False, action, points)
-        points.append(Point(state, seat, False, None, state, ()))
-    return None
-
-
-def _move(game: Game, state: Any, seat: int, in_turn: bool, action: Action, points: list[Point]) -> Any:
-    from ...windows import submit
-    logged = len(game.events(state))
-    after, _ = submit(game, state, action, seat, in_turn)
-    points.append(Point(state, seat, in_turn, action, after, tuple(game.events(after)[logged:])))
-    return after
-
-
-def _play_on(game: Game, state: Any, rng: Rng, points: list[Point],
-             stop: Callable[[Point], bool] | None = None) -> Any:
-    """The bots play ``state`` to the end of its game (as ``play_hand`` does), every decision kept
-    in ``points``; ``stop`` ends it early once a point it likes is reached."""
-    for _ in range(MAX_ACTIONS):
-        window = game.window(state)
-        if window is not None:
-            taken = _window_turn(game, state, window.order, rng, points)
-            if taken is not None:
-                state = taken
-                if stop is not None and stop(points[-1]):
-                    break
-                continue
-            state = game.close_window(state)
-        if game.round_over(state):
-            break
-        seat = game.to_act(state)
-        if seat is None:
-            break
-        choice = random_choice(game, state, seat, rng) if rng.below(4) == 0 else heuristic_choice(game, state, seat)
-        state = _move(game, state, seat, True, choice.action, points)
-        if stop is not None and stop(points[-1]):
-            break
-    return state
-
-
 def _hand(game: Game, rng: Rng, preset: str, overrides: dict[str, Any] | None = None,
           partial: bool = False) -> Hand:
     """A hand of the first game under ``preset`` with some flags changed (a flag no preset sets,
@@ -110,7 +60,7 @@ def _hand(game: Game, rng: Rng, preset: str, overrides: dict[str, Any] | None = 
     if partial:
         length = 24 + rng.below(72)
         stop = lambda p: len(points) >= length  # noqa: E731
-    end = _play_on(game, state, rng, points, stop)
+    end = play_on(game, state, rng, points, stop)
     return Hand(preset, flags, tuple(points), end)
 
 
@@ -132,7 +82,7 @@ def _second_game(game: Game, rng: Rng, preset: str, stop: Callable[[Point], bool
                  direction=-1 if flags.nine_reverse and rng.below(3) == 0 else 1)
     state = game.next_hand(end)
     points: list[Point] = []
-    last = _play_on(game, state, rng, points, stop)
+    last = play_on(game, state, rng, points, stop)
     return end, Hand(preset, flags, tuple(points), last)
 
 
