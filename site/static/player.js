@@ -3,6 +3,7 @@
 // gives graded hints, and lets the learner leave the script for free play against bots.
 
 import { loadStrings, markDone } from "./app.js";
+import { loadStore, record, saveStore } from "./mastery.js";
 import {
   focusHand,
   LET_GO, actionKey, choiceButtons, configure, describeAction, describeKey, el, rememberKeyLabels, askOutOfTurn, fmt, botPause, pageState, resolveWindow, phaseControls,
@@ -16,7 +17,16 @@ const ui = {};
 const st = {
   step: 0, frame: 0, mode: "frames", selected: new Set(), hintLevel: 0, showLegal: false,
   answered: new Set(), free: null, busy: false,
+  missed: new Set(),  // steps where the learner tried something the rules refuse
 };
+
+/** A lesson's answers count for mastery too (mastery.js): the rules a refused try broke are
+ * missed, those of a first-try answer known (the quiz brings the missed ones back). */
+function remember(verdict, right) {
+  if (verdict && verdict.rule_ids && verdict.rule_ids.length) {
+    saveStore(record(loadStore(), data.game, verdict.rule_ids, right, Date.now()));
+  }
+}
 
 // ------------------------------------------------------------------ steps and frames
 function currentStep() {
@@ -332,6 +342,7 @@ async function judge(action) {
     else if (reply && reply.error) verdict = { legal: false, text: reply.error, rule_ids: [] };
   }
   if (accepted(ask, key)) {
+    if (!st.answered.has(st.step) && !st.missed.has(st.step)) remember(verdict, true);
     st.answered.add(st.step);
     st.mode = "answered";
     st.selected.clear();
@@ -351,7 +362,13 @@ async function judge(action) {
     return;
   }
   if (verdict.legal) setFeedback("info", S.legal_not_aim, verdict);
-  else setFeedback("bad", S.illegal, verdict);
+  else {
+    if (!st.answered.has(st.step)) {
+      st.missed.add(st.step);
+      remember(verdict, false);
+    }
+    setFeedback("bad", S.illegal, verdict);
+  }
 }
 
 function hint() {

@@ -133,6 +133,9 @@ def test_lesson_works_before_the_engine_has_loaded(page, server, context) -> Non
     expect(page.locator("#feedback .reason")).to_contain_text("not higher")
     link = page.locator("#feedback .rules-cited a").first
     expect(link).to_have_attribute("href", "rules.html#DDZ-CMP-1")
+    # the rule the try broke is kept as missed (mastery.js): the quiz brings it back
+    mastery = page.evaluate("JSON.parse(localStorage.getItem('cardtutor.mastery')).games.doudizhu")
+    assert mastery["DDZ-CMP-1"]["box"] == 0 and mastery["DDZ-CMP-1"]["wrong"] == 1
     page.get_by_role("button", name="4 of hearts").click()  # deselect
     # graded hint, from the build alone: what to look for, the candidates, the answer and why
     page.locator("#btn-hint").click()
@@ -146,6 +149,10 @@ def test_lesson_works_before_the_engine_has_loaded(page, server, context) -> Non
     page.locator("#btn-play").click()
     expect(page.locator("#feedback .headline")).to_have_text("Well done.")
     expect(page.locator(".outro")).to_be_visible()
+    # answered after a miss: still missed; the completion offers a quiz on the lesson's rules
+    mastery = page.evaluate("JSON.parse(localStorage.getItem('cardtutor.mastery')).games.doudizhu")
+    assert mastery["DDZ-CMP-1"]["box"] == 0 and mastery["DDZ-CMP-1"]["right"] == 0
+    expect(page.locator(".completion .quiz-cta")).to_have_attribute("href", re.compile(r"quiz\.html\?rules=.*DDZ-CMP-1"))
     assert page.locator("#engine-status").get_attribute("data-state") != "ready"
     assert page.locator("#btn-free").is_disabled()
     shot(page, "lesson-before-engine")
