@@ -70,7 +70,9 @@ async function fetchExercise() {
 // ------------------------------------------------------------------ drawing
 function actionFace(action) {
   if (action && action.cards && action.cards.length) {
-    return el("span", { class: "quiz-cards", "aria-label": action.label }, action.cards.map((t) => cardImage(t)));
+    const cards = el("span", { class: "quiz-cards", "aria-label": action.label }, action.cards.map((t) => cardImage(t)));
+    // the same cards read as different combinations (declared): the words say which
+    return action.declared ? el("span", {}, cards, el("span", { class: "quiz-reading" }, ` ${action.label}`)) : cards;
   }
   return el("span", {}, action ? action.label : "");
 }
@@ -78,6 +80,13 @@ function actionFace(action) {
 /** An option's words in the feedback: its cards (or its label). */
 function optionWords(o) {
   return o.action && o.action.cards && o.action.cards.length ? actionFace(o.action) : el("q", {}, o.label);
+}
+
+/** The rules a reason cites, a flag's own entry left out beside the rule it switches on (the
+ * rule says it in words; "NAP-FLAG-reverse" is the form's name for it). */
+function shownRules(ids) {
+  const rules = ids.filter((id) => !id.includes("-FLAG-"));
+  return rules.length ? rules : ids;
 }
 
 function showExercise(ex) {
@@ -153,21 +162,25 @@ function answer() {
   // two of them share, as "allowed" and "not allowed" do, is said once)
   const reasons = [];
   const said = new Set();
-  ex.options.forEach((o, i) => {
-    if (!(o.correct || st.chosen.includes(i))) return;
+  const order = [...ex.options.keys()].sort((a, b) => Number(ex.options[b].correct) - Number(ex.options[a].correct));
+  for (const i of order) {  // the right answers first: a reason they share with a wrong one goes under them
+    const o = ex.options[i];
+    if (!(o.correct || st.chosen.includes(i))) continue;
     const label = o.correct ? S.quiz_right_answer : S.quiz_your_answer;
     const again = said.has(o.why);
     said.add(o.why);
     reasons.push(el("li", { class: o.correct ? "right" : "wrong" }, el("span", { class: "quiz-why-label" }, label, ": "),
       optionWords(o), again || !o.why ? null : el("span", { class: "quiz-why-text" }, ` — ${o.why}`),
-      !again && o.rule_ids.length ? ruleLinks(o.rule_ids, data.rules) : null));
-  });
+      !again && o.rule_ids.length ? ruleLinks(shownRules(o.rule_ids), data.rules) : null));
+  }
   ui.feedback.replaceChildren(el("p", { class: "headline" }, right ? S.quiz_right : S.quiz_wrong), el("ul", { class: "quiz-why" }, reasons));
   st.index += 1;
   ui.progress.textContent = `${fmt(S.quiz_question_of, { i: st.index, n: data.round })} · ${fmt(S.quiz_score, { right: st.right })}`;
   ui.next.textContent = st.index >= data.round ? S.quiz_finish : S.quiz_next;
   ui.next.hidden = false;
   ui.next.focus({ preventScroll: true });
+  // a phone's question pane scrolls: the verdict comes into view, "Next question" under it
+  ui.feedback.scrollIntoView({ block: "start" });
   ui.root.dataset.state = "answered";
 }
 

@@ -96,7 +96,10 @@ def test_exercises_render_and_repeat(name: str, kind: str) -> None:
             assert data["view"]["seat"] == ex.seat
             view = game.view(ex.state, ex.seat, lang, data["view"]["log_from"], omit=ex.omit)
             for part in ex.hide:  # what the question would be read off is left out
-                view["display"][part] = None if part == "result" else []
+                if part == "holding":
+                    view["display"]["trick"]["holding"] = None
+                else:
+                    view["display"][part] = None if part == "result" else []
             assert data["view"] == json.loads(json.dumps(view))
 
 

@@ -218,9 +218,11 @@ def test_next_game(made: dict[str, list[Any]]) -> None:
 
 
 def test_options_practised(made: dict[str, list[Any]]) -> None:
-    """The options "same two in trick 1" and "reverse" come up on hands dealt with them on."""
+    """The options "same two in trick 1" and "reverse" come up on hands dealt with them on (the
+    same-two shape in trick 1 without the option, NAP-SAME2-2, is rarer: the build's coverage
+    report, over more seeds, finds it)."""
     ids = {r for kind in KINDS for e in exercises(made, kind) for r in e.rule_ids}
-    assert {"NAP-SPECIAL-1", "NAP-SAME2-2"} <= ids, ids
+    assert {"NAP-SPECIAL-1", "NAP-SPECIAL-2"} <= ids, ids
 
 
 def test_generate_is_fast() -> None:

@@ -56,8 +56,11 @@ def near_misses(game: Game, state: Any, seat: int, in_turn: bool, rng: Rng) -> l
     hand = hand_of(game, state, seat)
     if not hand or not all(hasattr(c, "token") for c in hand):
         return out
+    every = game.legal_sample(state, seat, rng, in_turn=in_turn)
+    legal = [a for a in every if isinstance(a, Play)]
+    if every and not legal:
+        return out  # the decision is no card play (Jian Hong Dian lays or captures): a play is no near miss
     out.append(PASS)
-    legal = [a for a in game.legal_sample(state, seat, rng, in_turn=in_turn) if isinstance(a, Play)]
     sizes = sorted({len(a.cards) for a in legal}) or [1]
     base_cards = list(legal[rng.below(len(legal))].cards) if legal else []
     for _ in range(TRIES):

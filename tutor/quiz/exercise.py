@@ -54,7 +54,8 @@ class Exercise:
     #: more than one option may be right (the learner picks all of them)
     multiple: bool = False
     #: parts of the table's display the question would be read off and so are left out: "info",
-    #: "zones", "result" (the 2d6 check's table of the 36 rolls answers "how many succeed?")
+    #: "zones", "result" (the 2d6 check's table of the 36 rolls answers "how many succeed?"),
+    #: "holding" (the mark on the card that holds the trick answers "who takes it?")
     hide: tuple[str, ...] = ()
     #: keys of the table view left out (before its display is drawn): Napoleon's list of who may be
     #: the adjutant answers "who may hold the called card?"
@@ -73,7 +74,10 @@ class Exercise:
         log_length = len(game.events(self.state))
         view = game.view(self.state, self.seat, lang, log_since=max(0, log_length - LOG_SHOWN), omit=self.omit)
         for part in self.hide:
-            view["display"][part] = None if part == "result" else []
+            if part == "holding":  # "who takes this trick?": the marker on the card holding it would say
+                view["display"]["trick"]["holding"] = None
+            else:
+                view["display"][part] = None if part == "result" else []
         return {
             "key": self.key, "game": self.game, "kind": self.kind, "seed": self.seed, "preset": self.preset,
             "seat": self.seat, "in_turn": self.in_turn, "multiple": self.multiple,
@@ -109,6 +113,8 @@ def _action_json(game: Game, action: Action, lang: str) -> dict[str, Any]:
     out: dict[str, Any] = {"label": game.action_label(action, lang), "json": action.to_json()}
     if isinstance(action, Play):
         out["cards"] = [c.token for c in action.cards]
+        if action.type is not None:
+            out["declared"] = action.type  # the same cards read as another combination
     return out
 
 

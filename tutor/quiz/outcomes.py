@@ -79,4 +79,5 @@ def outcome_exercise(game: Game, rng: Rng, seed: int) -> Exercise | None:
         options = _number_options(int(answer), o.step, rng, o.unit, why, ev.rule_ids)
     return Exercise(game.name, "outcome", seed, hand.preset, point.state, point.seat,
                     (o.question, {"seat": point.seat}), tuple(options), tuple(ev.rule_ids),
-                    shows=point.action, in_turn=point.in_turn)
+                    shows=point.action, in_turn=point.in_turn,
+                    hide=("holding",) if o.answer == "seat" else ())  # who holds the trick: the question

@@ -46,6 +46,17 @@ OUTCOMES: tuple[Outcome, ...] = (
 )
 
 
+def _each_refused(refused: list[tuple[Action, Any]]) -> tuple[Msg, ...]:
+    """Why "none of these" is right: each option named with the engine's reason for refusing it."""
+    out: list[Msg] = []
+    for action, verdict in refused:
+        cards = [c.token for c in action.cards] if isinstance(action, Play) else \
+            [t for t in (action.value if isinstance(action.value, (list, tuple)) else [])]
+        out.append(("dfg.quiz.why.option", {"cards": cards}))
+        out.append((verdict.key, verdict.params))
+    return tuple(out)
+
+
 # --------------------------------------------------------------------------- hands
 def _hand(game: Game, rng: Rng, preset: str, overrides: dict[str, Any] | None = None,
           partial: bool = False) -> Hand:
@@ -208,8 +219,9 @@ def _beats_at(game: Game, rng: Rng, seed: int, hand: Hand, point: Point) -> Exer
         options.append(Option(None, True, _why(v), v.rule_ids, a))
     options += [Option(None, False, _why(v), v.rule_ids, a) for a, v in wrong]
     rng.shuffle(options)
-    none_why = ("dfg.quiz.why.none_beats", {}) if none_right else ("dfg.quiz.why.one_beats", {})
-    options.append(Option(("dfg.quiz.answer.none_beats", {}), none_right, (none_why,), ("DFG-PLAY-2",)))
+    none_why = (("dfg.quiz.why.none_beats", {}),) + _each_refused(wrong) if none_right \
+        else (("dfg.quiz.why.one_beats", {}),)
+    options.append(Option(("dfg.quiz.answer.none_beats", {}), none_right, none_why, ("DFG-PLAY-2",)))
     reversed_ = game.reversed_order(state)
     rules = ["DFG-PLAY-1", "DFG-PLAY-2", "DFG-RANK-2" if reversed_ else "DFG-RANK-1"]
     rules += _joker_rules(options)
@@ -563,8 +575,9 @@ def cut_in_kind(game: Game, rng: Rng, seed: int) -> Exercise | None:
             options.append(Option(None, True, _why(v), v.rule_ids, a))
         options += [Option(None, False, _why(v), v.rule_ids, a) for a, v in wrong[:3 if none_right else 2]]
         rng.shuffle(options)
-        none_why = ("dfg.quiz.why.none_cut", {}) if none_right else ("dfg.quiz.why.one_cut", {})
-        options.append(Option(("dfg.quiz.answer.none_cut", {}), none_right, (none_why,), ("DFG-CUT-1",)))
+        none_why = (("dfg.quiz.why.none_cut", {}),) + _each_refused(wrong[:3]) if none_right \
+            else (("dfg.quiz.why.one_cut", {}),)
+        options.append(Option(("dfg.quiz.answer.none_cut", {}), none_right, none_why, ("DFG-CUT-1",)))
         rules = ["DFG-CUT-1", "DFG-CUT-2", "DFG-TERM-2"] + [r for o in options for r in o.rule_ids]
         rules += _joker_rules(options)
         if not none_right:

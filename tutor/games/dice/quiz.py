@@ -70,8 +70,7 @@ def chance_kind(game: Any, rng: Rng, seed: int) -> Exercise | None:
     rng.shuffle(others)
     values = sorted([answer] + others[:3])
     house = "DICE-CHECK-3" in rules
-    why = (("dice.quiz.why.chance_house" if house else "dice.quiz.why.chance", {"target": target, "n": answer}),
-           (v.key, v.params))
+    why = (("dice.quiz.why.chance_house" if house else "dice.quiz.why.chance", {"target": target, "n": answer}),)
     options = [Option(("dice.quiz.answer.of36", {"n": n}), n == answer, why, rules) for n in values]
     return _exercise(game, "chance", seed, state, ("dice.quiz.q.chance", {"target": target}), options, rules,
                      shows=ROLL)
@@ -140,12 +139,12 @@ def target_kind(game: Any, rng: Rng, seed: int) -> Exercise | None:
             why = (("dice.quiz.why.not_lowest", {"target": t, "n": n, "lower": answer}),)
         else:
             why = (("dice.quiz.why.too_low", {"target": t, "n": n, "num": num, "den": den}),)
-        options.append(Option(("dice.quiz.answer.target", {"target": t}), t == answer, why + ((v.key, v.params),),
-                              ("DICE-CHECK-2",)))
+        options.append(Option(("dice.quiz.answer.target", {"target": t}), t == answer, why, ("DICE-CHECK-2",)))
     return _exercise(game, "target", seed, state, ("dice.quiz.q.target", {"num": num, "den": den}), options,
                      ("DICE-CHECK-2", "DICE-CHECK-1"))
 
 
-#: the check offers one action a turn (set a target, roll): no near misses for the generic "pick"
-#: and "why" to ask about (tutor/quiz/__init__.py: a kind mapped to None is not offered)
-KINDS = {"pick": None, "why": None, "chance": chance_kind, "roll": roll_kind, "target": target_kind}
+#: the check offers one action a turn (set a target, roll), every one of them allowed: nothing for
+#: the generic "legal", "pick" and "why" to ask about (tutor/quiz/__init__.py: a kind mapped to
+#: None is not offered)
+KINDS = {"legal": None, "pick": None, "why": None, "chance": chance_kind, "roll": roll_kind, "target": target_kind}

@@ -111,12 +111,13 @@ def trick_kind(game: Game, rng: Rng, seed: int) -> Exercise | None:
         ids.append("NAP-SETUP-5")
     if rule in ("NAP-YORO-1", "NAP-SAME2-1"):
         ids.append("NAP-TRICK-1")
-    if _same_two_shape(point):
-        ids += ["NAP-SAME2-2"] + (["NAP-SPECIAL-2", "NAP-FLAG-same2_first_trick"] if same2 else [])
+    if _same_two_shape(point):  # the same-two shape in trick 1: off by default, on by the option
+        ids += ["NAP-SPECIAL-2"] if point.state.flags.same2_first_trick else ["NAP-SAME2-2"]
     why: tuple[Msg, ...] = ((ev.key, ev.params), ("nap.quiz.why.decided_by", {"rule": rule}))
     options = [Option(_seat_label(s, point.seat), s == winner, why, tuple(ids)) for s in range(PLAYERS)]
     question = ("nap.quiz.q.trick", {"cards": [c.token for c in point.action.cards]})
-    return _exercise(game, "trick", seed, hand, point, question, options, ids, shows=point.action)
+    return _exercise(game, "trick", seed, hand, point, question, options, ids, shows=point.action,
+                     hide=("holding",))  # the marker on the card holding the trick would say
 
 
 # --------------------------------------------------------------------------- who plays next

@@ -201,6 +201,13 @@ class Ponjan(Game):
             words["prompt"] = render(f"pon.window.call.{keys.pop()}_only", {}, lang)
         return words
 
+    def action_label(self, action: Action, lang: str = "en") -> str:
+        """A tile played from the hand is a discard (PON-TURN-1): its words say so, as the rules do."""
+        if isinstance(action, Play):
+            from ...messages import render
+            return render("pon.action.discard", {"cards": [c.token for c in action.cards]}, lang)
+        return super().action_label(action, lang)
+
     def play_extras(self, state: State, seat: int) -> list[Any]:
         """Beside the discard: Tsumo, always (pressing it without three sets, or right after a pon,
         says why not: PON-SET-1, PON-PON-1), and riichi with the selected tile while the seat is

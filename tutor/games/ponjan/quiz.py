@@ -134,7 +134,10 @@ def may_kind(game: Any, rng: Rng, seed: int) -> Exercise | None:
         return None
     options = [Option(None, v.legal, _why(v), v.rule_ids, a) for a, v in judged]
     rules = tuple(r for _, v in judged for r in v.rule_ids)
-    return _exercise(game, "may", seed, hand.preset, point, ("pon.quiz.q.may", {}), options, rules, multiple=True)
+    # what narrows the choice is said: the table does not show a pon just called, nor the riichi as a question
+    question = "pon.quiz.q.may_after_pon" if state.called else "pon.quiz.q.may_riichi" if state.riichi[seat] \
+        else "pon.quiz.q.may"
+    return _exercise(game, "may", seed, hand.preset, point, (question, {}), options, rules, multiple=True)
 
 
 def call_kind(game: Any, rng: Rng, seed: int) -> Exercise | None:

@@ -326,7 +326,7 @@ def trick_kind(game: Game, rng: Rng, seed: int) -> Exercise | None:
                       why, tuple(rule_ids)) for s in range(PLAYERS)]
     question = ("sj.quiz.q.trick", {"cards": _tokens(point.action.cards)})
     return _exercise(game, "trick", seed, hand.preset, point.state, point.seat, question, options, rule_ids,
-                     shows=point.action)
+                     shows=point.action, hide=("holding",))  # the marker on the card holding the trick would say
 
 
 # ---------------------------------------------------------------------------- the non-dealers' points

@@ -38,9 +38,9 @@ DOG = Card(special="DOG")
 # --------------------------------------------------------------------------- helpers
 def _exercise(game: Any, kind: str, seed: int, hand: PlayedHand, state: Any, seat: int, question: Msg,
               options: list[Option], rule_ids: Any, shows: Any = None, in_turn: bool = True,
-              multiple: bool = False) -> Exercise:
+              multiple: bool = False, hide: tuple[str, ...] = ()) -> Exercise:
     return Exercise(game.name, kind, seed, hand.preset, state, seat, question, tuple(options),
-                    tuple(dict.fromkeys(rule_ids)), shows=shows, in_turn=in_turn, multiple=multiple)
+                    tuple(dict.fromkeys(rule_ids)), shows=shows, in_turn=in_turn, multiple=multiple, hide=hide)
 
 
 def _real(game: Any, p: Point) -> bool:
@@ -408,7 +408,7 @@ def trick_kind(game: Any, rng: Rng, seed: int) -> Exercise | None:
         rules.append("TICHU-BOMB-1")
     options = _seat_options(game, p.state, p.seat, answer, tuple(why), rules)
     return _exercise(game, "trick", seed, hand, p.state, p.seat, ("tichu.quiz.q.trick", {}), options, rules,
-                     shows=p.action)
+                     shows=p.action, hide=("holding",))  # the marker on the play holding the trick would say
 
 
 def points_kind(game: Any, rng: Rng, seed: int) -> Exercise | None:
