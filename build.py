@@ -368,7 +368,7 @@ def build_quiz(site: Site, game_name: str, by_lang: dict[str, list[Lesson]]) -> 
         words = page_words(game, lang, s)
         titles = {r["id"]: r["title"][lang] for r in catalog["rules"]}
         data = {"game": game_name, "lang": lang, "words": words, "suits_matter": game.suits_matter,
-                "kinds": list(quiz.kinds(game)), "round": QUIZ_ROUND, "pool": [e.to_json(game, lang) for e in pool],
+                "kinds": list(quiz.kinds(game)), "length": QUIZ_ROUND, "pool": [e.to_json(game, lang) for e in pool],
                 "coverage": by_kind, "practisable": practisable, "rules": titles,
                 "presets": {name: presets[name]["title"][lang] for name in game.presets if name in presets},
                 "default_preset": game.default_preset or "seed", "wheel": site.wheel_name, "stamp": site.stamp}

@@ -97,7 +97,7 @@ function showExercise(ex) {
   ui.root.dataset.kind = ex.kind;
   ui.root.dataset.key = ex.key;
   ui.root.dataset.rules = ex.rule_ids.join(" ");  // what it practises (the browser tests read it)
-  ui.progress.textContent = `${fmt(S.quiz_question_of, { i: st.index + 1, n: data.round })} · ${fmt(S.quiz_score, { right: st.right })}`;
+  ui.progress.textContent = `${fmt(S.quiz_question_of, { i: st.index + 1, n: data.length })} · ${fmt(S.quiz_score, { right: st.right })}`;
   // the rules this question is played under, where they are not the game's usual ones
   const rules = [ex.preset !== data.default_preset ? data.presets[ex.preset] : null, ...(ex.variant || [])].filter(Boolean);
   ui.preset.textContent = rules.length ? fmt(S.quiz_preset, { preset: rules.join(" · ") }) : "";
@@ -113,8 +113,8 @@ function showExercise(ex) {
     button.addEventListener("click", () => choose(i));
     return el("li", {}, button);
   }));
-  ui.check.hidden = !ex.multiple;
-  ui.check.disabled = true;
+  ui.submit.hidden = !ex.multiple;
+  ui.submit.disabled = true;
   ui.feedback.replaceChildren();
   ui.feedback.className = "feedback";
   ui.next.hidden = true;
@@ -132,7 +132,7 @@ function choose(i) {
     for (const b of ui.options.querySelectorAll("button")) {
       b.setAttribute("aria-pressed", String(st.chosen.includes(Number(b.dataset.index))));
     }
-    ui.check.disabled = !st.chosen.length;
+    ui.submit.disabled = !st.chosen.length;
     return;
   }
   st.chosen = [i];
@@ -156,7 +156,7 @@ function answer() {
     button.dataset.correct = String(o.correct);
     if (st.chosen.includes(i)) button.setAttribute("aria-current", "true");
   });
-  ui.check.hidden = true;
+  ui.submit.hidden = true;
   ui.feedback.className = `feedback ${right ? "ok" : "bad"}`;
   // each option the learner chose and each right one, with the engine's reason for it (a reason
   // two of them share, as "allowed" and "not allowed" do, is said once)
@@ -175,12 +175,16 @@ function answer() {
   }
   ui.feedback.replaceChildren(el("p", { class: "headline" }, right ? S.quiz_right : S.quiz_wrong), el("ul", { class: "quiz-why" }, reasons));
   st.index += 1;
-  ui.progress.textContent = `${fmt(S.quiz_question_of, { i: st.index, n: data.round })} · ${fmt(S.quiz_score, { right: st.right })}`;
-  ui.next.textContent = st.index >= data.round ? S.quiz_finish : S.quiz_next;
+  ui.progress.textContent = `${fmt(S.quiz_question_of, { i: st.index, n: data.length })} · ${fmt(S.quiz_score, { right: st.right })}`;
+  ui.next.textContent = st.index >= data.length ? S.quiz_finish : S.quiz_next;
   ui.next.hidden = false;
   ui.next.focus({ preventScroll: true });
-  // a phone's question pane scrolls: the verdict comes into view, "Next question" under it
-  ui.feedback.scrollIntoView({ block: "start" });
+  // a phone's question pane scrolls: "Next question" comes into view with the verdict above it,
+  // or, where the verdict is longer than the pane, the verdict's start
+  ui.next.scrollIntoView({ block: "end" });
+  if (ui.feedback.getBoundingClientRect().y < ui.feedback.closest(".quiz-pane").getBoundingClientRect().y) {
+    ui.feedback.scrollIntoView({ block: "start" });
+  }
   ui.root.dataset.state = "answered";
 }
 
@@ -199,7 +203,7 @@ function showSummary() {
 
 async function next() {
   if (st.busy) return;
-  if (st.index >= data.round) {
+  if (st.index >= data.length) {
     showSummary();
     return;
   }
@@ -228,7 +232,7 @@ export async function start(startedEngine) {
   Object.assign(ui, {
     root: byId("quiz"), progress: byId("quiz-progress"), preset: byId("quiz-preset"), focus: byId("quiz-focus"),
     exercise: byId("quiz-exercise"), question: byId("quiz-question"), shows: byId("quiz-shows"), phases: byId("phases"),
-    table: byId("table"), options: byId("quiz-options"), check: byId("quiz-check"), feedback: byId("quiz-feedback"),
+    table: byId("table"), options: byId("quiz-options"), submit: byId("quiz-check"), feedback: byId("quiz-feedback"),
     next: byId("quiz-next"), summary: byId("quiz-summary"), summaryText: byId("quiz-summary-text"),
     summaryRules: byId("quiz-summary-rules"), again: byId("quiz-again"), status: byId("engine-status"),
   });
@@ -239,7 +243,7 @@ export async function start(startedEngine) {
     ui.focus.hidden = false;
   }
   ui.next.addEventListener("click", next);
-  ui.check.addEventListener("click", () => { if (st.chosen.length) answer(); });
+  ui.submit.addEventListener("click", () => { if (st.chosen.length) answer(); });
   ui.again.addEventListener("click", again);
   document.addEventListener("cardtutor:display", () => { if (st.exercise) renderTable(ui.table, st.exercise.view, { phases: ui.phases, deciding: false, selected: new Set() }); });
   await next();

@@ -123,3 +123,21 @@ def test_every_quiz_opens_in_both_languages(page, server: str, game: str) -> Non
         page.goto(server + f"{lang}/{game}/mastery.html")
         expect(page.locator('#mastery[data-ready="true"]')).to_be_visible()
         expect(page.locator("#mastery-summary")).not_to_be_empty()
+
+
+def test_on_a_phone_the_verdict_comes_into_view(page, server: str) -> None:
+    """390×844: the question pane scrolls on its own; once answered, the verdict and "Next
+    question" are on screen."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(server + "ja/tichu/quiz.html")
+    for _ in range(3):
+        answer(page, 2)
+        pane = page.locator(".quiz-pane").bounding_box()
+        feedback = page.locator("#quiz-feedback").bounding_box()
+        shown = [page.locator("#quiz-feedback .headline")]
+        if feedback["height"] + 60 < pane["height"]:  # room for both: "Next question" too
+            shown.append(page.locator("#quiz-next"))
+        for box in (s.bounding_box() for s in shown):
+            assert box is not None and pane["y"] <= box["y"] and box["y"] + box["height"] <= pane["y"] + pane["height"] + 1, box
+        page.locator("#quiz-next").click()
+    shot(page, "quiz-tichu-phone")

@@ -45,6 +45,7 @@ def test_the_kinds() -> None:
     assert {"legal", "pick", "why", "outcome", *OWN} <= set(KINDS)
 
 
+@pytest.mark.cpython_only  # a fresh interpreter: a process, which Pyodide cannot start
 def test_importing_the_game_does_not_import_the_quiz() -> None:
     import subprocess
     import sys
