@@ -357,9 +357,9 @@ def build_quiz(site: Site, game_name: str, by_lang: dict[str, list[Lesson]]) -> 
     report = coverage.game_report(game_name, coverage.lesson_rules(by_lang["en"]), by_kind)
     log(coverage.summary(report))
     catalog = rule_catalog.catalog(game_name)
-    # the rules a quiz practises, in the catalog's order: a flag's rule too where a question
-    # is played under it (Napoleon's reverse order)
-    practisable = [r["id"] for r in catalog["rules"] if r["id"] in by_kind]
+    # the rules a quiz practises, in the catalog's order (a flag's own entry is not one: the rule
+    # it switches on is, as Napoleon's "reverse" is NAP-SPECIAL-1)
+    practisable = [r["id"] for r in catalog["rules"] if r["id"] in by_kind and "-FLAG-" not in r["id"]]
     pool = quiz_pool(game)
     presets = rule_catalog.catalog(game_name).get("presets", {})
     for lang in LANGS:
@@ -378,8 +378,7 @@ def build_quiz(site: Site, game_name: str, by_lang: dict[str, list[Lesson]]) -> 
         sections = [{"id": sec["id"], "title": sec["title"][lang],
                      "rules": [{"id": r["id"], "title": r["title"][lang], "quiz": r["id"] in by_kind,
                                 "fact": bool(r.get("fact"))}
-                               for r in catalog["rules"] if r["section"] == sec["id"]
-                               and ("-FLAG-" not in r["id"] or r["id"] in by_kind)]}
+                               for r in catalog["rules"] if r["section"] == sec["id"] and "-FLAG-" not in r["id"]]}
                     for sec in catalog["sections"]]
         sections = [sec for sec in sections if sec["rules"]]
         site.render("mastery.html", f"{lang}/{game_name}/mastery.html", lang, words=words,

@@ -23,9 +23,8 @@ const st = {
 /** A lesson's answers count for mastery too (mastery.js): the rules a refused try broke are
  * missed, those of a first-try answer known (the quiz brings the missed ones back). */
 function remember(verdict, right) {
-  if (verdict && verdict.rule_ids && verdict.rule_ids.length) {
-    saveStore(record(loadStore(), data.game, verdict.rule_ids, right, Date.now()));
-  }
+  const rules = verdict && verdict.rule_ids ? verdict.rule_ids.filter((id) => !id.includes("-FLAG-")) : [];
+  if (rules.length) saveStore(record(loadStore(), data.game, rules, right, Date.now()));
 }
 
 // ------------------------------------------------------------------ steps and frames

@@ -143,7 +143,10 @@ function choose(i) {
 function answer() {
   const ex = st.exercise;
   st.answered = true;
-  const { right, rules } = answeredRules(ex, st.chosen);
+  const answered = answeredRules(ex, st.chosen);
+  const right = answered.right;
+  // a flag's own entry is kept as the rule it switches on (the mastery page lists that rule)
+  const rules = answered.rules.filter((id) => !id.includes("-FLAG-"));
   if (right) st.right += 1;
   st.results.push({ key: ex.key, right, rules });
   st.last = ex.rule_ids;
