@@ -65,7 +65,7 @@ from tutor.registry import BUILT_NAMES, find_game
 out = {}
 for name in BUILT_NAMES:
     g = find_game(name)
-    for kind in list(quiz.kinds(g))[:6]:
+    for kind in quiz.kinds(g):
         ex = quiz.generate(g, kind, 7)
         out[f"{name}:{kind}"] = None if ex is None else ex.to_json(g, "ja")
 print(json.dumps(out, sort_keys=True, ensure_ascii=False))
@@ -83,4 +83,4 @@ def test_quiz_exercises_identical_in_cpython_and_pyodide() -> None:
     here = json.loads(buf.getvalue())
     there = json.loads(run_python(QUIZ_SNIPPET).strip().splitlines()[-1])
     assert there == here
-    assert sum(v is not None for v in here.values()) >= 40
+    assert sum(v is not None for v in here.values()) >= 80  # every kind of every game, nearly all made

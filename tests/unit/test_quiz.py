@@ -24,6 +24,10 @@ from tutor.quiz.kinds import GENERIC
 from tutor.registry import BUILT_NAMES, find_game
 from tutor.windows import submit
 
+#: thousands of exercises: CPython only; tests/pyodide/test_determinism.py makes every kind there
+#: and checks it is the same exercise
+pytestmark = pytest.mark.cpython_only
+
 SEEDS = max(6, int(os.environ.get("CARDTUTOR_QUIZ", "6")))
 CASES = [(name, kind) for name in BUILT_NAMES for kind in GENERIC if kind in quiz.kinds(find_game(name))]
 

@@ -15,6 +15,10 @@ from tutor.cards import format_cards
 from tutor.registry import find_game
 from tutor.rules import rules_by_id
 
+#: thousands of exercises: CPython only; tests/pyodide/test_determinism.py makes every kind there
+#: and checks it is the same exercise
+pytestmark = pytest.mark.cpython_only
+
 G = find_game("daifugo")
 SEEDS = range(30)
 KINDS = list(quiz.kinds(G))
@@ -47,7 +51,6 @@ def test_the_kinds() -> None:
     assert {"legal", "pick", "why", "outcome", *OWN} <= set(KINDS)
 
 
-@pytest.mark.cpython_only  # a fresh interpreter: a process, which Pyodide cannot start
 def test_importing_the_game_does_not_import_the_quiz() -> None:
     import subprocess
     import sys

@@ -17,6 +17,10 @@ from tutor.games.dice import odds
 from tutor.registry import find_game
 from tutor.rules import rules_by_id
 
+#: thousands of exercises: CPython only; tests/pyodide/test_determinism.py makes every kind there
+#: and checks it is the same exercise
+pytestmark = pytest.mark.cpython_only
+
 G = find_game("dice")
 SEEDS = range(30)
 KINDS = list(quiz.kinds(G))

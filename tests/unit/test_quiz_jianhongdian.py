@@ -18,6 +18,10 @@ from tutor.games.jianhongdian.moves import HandCapture, stock_capture
 from tutor.registry import find_game
 from tutor.rules import rules_by_id
 
+#: thousands of exercises: CPython only; tests/pyodide/test_determinism.py makes every kind there
+#: and checks it is the same exercise
+pytestmark = pytest.mark.cpython_only
+
 G = find_game("jianhongdian")
 SEEDS = range(30)
 KINDS = list(quiz.kinds(G))

@@ -20,6 +20,10 @@ from tutor.games.napoleon.scoring import game_score
 from tutor.registry import find_game
 from tutor.rules import rules_by_id
 
+#: thousands of exercises: CPython only; tests/pyodide/test_determinism.py makes every kind there
+#: and checks it is the same exercise
+pytestmark = pytest.mark.cpython_only
+
 GAME = find_game("napoleon")
 SEEDS = range(30)
 KINDS = list(quiz.kinds(GAME))

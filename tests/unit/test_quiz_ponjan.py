@@ -15,6 +15,10 @@ from tutor.games.ponjan import tiles as T
 from tutor.registry import find_game
 from tutor.rules import rules_by_id
 
+#: thousands of exercises: CPython only; tests/pyodide/test_determinism.py makes every kind there
+#: and checks it is the same exercise
+pytestmark = pytest.mark.cpython_only
+
 G = find_game("ponjan")
 SEEDS = range(30)
 KINDS = list(quiz.kinds(G))

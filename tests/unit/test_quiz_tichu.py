@@ -19,6 +19,10 @@ from tutor.games.tichu.combos import classify
 from tutor.registry import find_game
 from tutor.rules import rules_by_id
 
+#: thousands of exercises: CPython only; tests/pyodide/test_determinism.py makes every kind there
+#: and checks it is the same exercise
+pytestmark = pytest.mark.cpython_only
+
 GAME = find_game("tichu")
 SEEDS = range(30)
 KINDS = list(quiz.kinds(GAME))
