@@ -9,7 +9,7 @@ that decided it, with rule IDs), worked out when the exercise is made: the page 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Mapping
 
 from ..actions import Action
@@ -60,7 +60,6 @@ class Exercise:
     #: keys of the table view left out (before its display is drawn): Napoleon's list of who may be
     #: the adjutant answers "who may hold the called card?"
     omit: tuple[str, ...] = ()
-    extra: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def key(self) -> str:

@@ -28,10 +28,6 @@ Kind = Callable[[Game, Rng, int], "Exercise | None"]
 TRIES = 12
 
 
-def decision_points(hand: Hand) -> list[Point]:
-    return list(hand.points)
-
-
 def _verdict_option(j: Judged) -> Option:
     v = j.verdict
     return Option(None, v.legal, ((v.key, v.params),) + tuple(v.more), v.rule_ids, j.action)
