@@ -4,6 +4,9 @@
 
 Several people (or helpers) adding messages at once run it under ``flock``, so no edit is lost:
 ``flock /tmp/cardtutor-messages.lock python3 tools/add_messages.py new.json``.
+
+With ``--strings`` the keys go to the page strings (``site/strings/<lang>.json``) instead:
+``flock /tmp/cardtutor-strings.lock python3 tools/add_messages.py --strings new.json``.
 """
 from __future__ import annotations
 
@@ -11,10 +14,15 @@ import json
 import sys
 from pathlib import Path
 
-CATALOGS = Path(__file__).resolve().parent.parent / "tutor" / "data" / "messages"
+ROOT = Path(__file__).resolve().parent.parent
+CATALOGS = ROOT / "tutor" / "data" / "messages"
+STRINGS = ROOT / "site" / "strings"
 
 
 def main(argv: list[str]) -> int:
+    folder = CATALOGS
+    if argv[:1] == ["--strings"]:
+        folder, argv = STRINGS, argv[1:]
     if len(argv) != 1:
         print(__doc__, file=sys.stderr)
         return 2
@@ -23,11 +31,11 @@ def main(argv: list[str]) -> int:
         print("the file needs \"en\" and \"ja\" with the same keys", file=sys.stderr)
         return 1
     for lang, add in new.items():
-        path = CATALOGS / f"{lang}.json"
+        path = folder / f"{lang}.json"
         data = json.loads(path.read_text("utf-8"))
         data.update(add)
         path.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", "utf-8")
-    print(f"{len(new['en'])} keys written to en.json and ja.json")
+    print(f"{len(new['en'])} keys written to {folder.name}/en.json and ja.json")
     return 0
 
 

@@ -455,6 +455,30 @@ def op_games(req: dict[str, Any]) -> dict[str, Any]:
                        "flags": describe_flags(g.Flags), "presets": g.presets} for g in all_games()]}
 
 
+def op_compare(req: dict[str, Any]) -> dict[str, Any]:
+    """The stored position under other rules, beside it (tutor/compare.py): ``change`` is
+    ``{"flag": name, "value": v}`` or ``{"preset": name}``; ``focus`` the move looked at."""
+    from .compare import compare
+    entry = _get(req)
+    game, state = entry.game, entry.state
+    change = req.get("change")
+    if not isinstance(change, dict) or not (set(change) == {"flag", "value"} or set(change) == {"preset"}):
+        raise BridgeError("error.expected", path="change", what="rule_change", got=short_value(change))
+    seat = _seat(req, entry)
+    in_turn = req.get("in_turn", True)
+    if not isinstance(in_turn, bool):
+        raise BridgeError("error.expected", path="in_turn", what="boolean", got=short_value(in_turn))
+    focus = game.parse_action(req["focus"]) if req.get("focus") is not None else None
+    return {"compare": compare(game, state, seat, change, req.get("lang", "en"), focus=focus, in_turn=in_turn)}
+
+
+def op_rule_changes(req: dict[str, Any]) -> dict[str, Any]:
+    """What may be switched in the stored position for ``compare``: flags' other values, presets."""
+    from .compare import changes
+    entry = _get(req)
+    return changes(entry.game, entry.state)
+
+
 #: rule IDs a quiz request may name (a learner's rules due again: a handful)
 MAX_QUIZ_RULES = 64
 
@@ -480,7 +504,11 @@ def op_quiz(req: dict[str, Any]) -> dict[str, Any]:
         exercise = quiz.generate(game, kind, seed)
     else:
         exercise = quiz.for_rules(game, rules, seed, kinds)
-    return {"exercise": exercise.to_json(game, req.get("lang", "en")) if exercise is not None else None}
+    if exercise is None:
+        return {"exercise": None}
+    # the position is kept, so the page may look at it under other rules (op ``compare``)
+    return {"exercise": exercise.to_json(game, req.get("lang", "en")), "state": _store(game, exercise.state),
+            "seat": exercise.seat, "in_turn": exercise.in_turn}
 
 
 def op_timeit(req: dict[str, Any]) -> dict[str, Any]:
@@ -527,7 +555,7 @@ def op_playout(req: dict[str, Any]) -> dict[str, Any]:
 OPS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "new": op_new, "load": op_load, "view": op_view, "legal": op_legal, "explain": op_explain,
     "apply": op_apply, "bot": op_bot, "hint": op_hint, "next_hand": op_next_hand, "advance": op_next_hand,
-    "games": op_games, "reveal": op_reveal, "timeit": op_timeit, "window": op_window, "replay": op_replay,
+    "games": op_games, "reveal": op_reveal, "compare": op_compare, "rule_changes": op_rule_changes, "timeit": op_timeit, "window": op_window, "replay": op_replay,
     "bot_move": op_bot_move, "share": op_share, "replay_deal": op_replay_deal,
     "playout": op_playout, "quiz": op_quiz,
 }

@@ -483,6 +483,22 @@ class Game(abc.ABC):
     #: events that make an "what does this move lead to?" question (``tutor.quiz.outcomes.Outcome``)
     quiz_outcomes: tuple[Any, ...] = ()
     #: flag values (over the default preset) a quiz also deals hands under, beside the presets:
+    # --- one position under other rules (tutor/compare.py) ------------------------------
+    #: the flags the deal itself is made of: a position under another value of one of them is
+    #: no position at all (three players' hands are no four-player deal; one deck is not two)
+    table_flags: tuple[str, ...] = ("players",)
+
+    def rules_conflict(self, state: Any, flags: Any) -> Verdict | None:
+        """Why ``state`` cannot stand under ``flags`` (a refusing verdict citing the rule the
+        position needs), or None: something in it exists only under a rule the other flags
+        switch off (a revolution in force, an exchange under way, exposed cards)."""
+        return None
+
+    def with_flags(self, state: Any, flags: Any) -> Any:
+        """``state`` under other ``flags`` (already cleared by ``rules_conflict``): the same
+        position; a game whose state keeps something the flags decide overrides this."""
+        return evolve(state, flags=flags)
+
     #: rules worth practising that no preset switches on (four-player Dou Dizhu)
     quiz_variants: tuple[dict[str, Any], ...] = ()
 

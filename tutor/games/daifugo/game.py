@@ -60,6 +60,7 @@ class Daifugo(Game):
     # (``display_phase``), with its own words above the trick
     phases = ("deal", "exchange", "play", "score")
     Flags = Flags
+    table_flags = ("players", "decks", "jokers")  # a position is dealt for these (tutor/compare.py)
     rule_prefix = "DFG"
     kinds = ("legal", "steps")
     direction = "clockwise"  # daifugo.md names none for the seats' places; a choice for the page
@@ -82,6 +83,28 @@ class Daifugo(Game):
     def quiz_kinds(self):
         from .quiz import KINDS
         return KINDS
+
+    def rules_conflict(self, state: State, flags: Flags) -> Verdict | None:
+        """Something in the position that only a rule the other flags switch off makes
+        (tutor/compare.py): a revolution, a binding, a reversed direction, J-back, exposed cards,
+        a rank effect waiting for its decision, the exchange, a seat fallen by 都落ち."""
+        checks = (
+            (state.revolution and not flags.revolution, "revolution", "DFG-REV-1"),
+            (bool(state.bound) and not flags.suit_binding, "suit_binding", "DFG-BIND-1"),
+            (state.rank_bind is not None and not flags.rank_binding, "rank_binding", "DFG-BIND-4"),
+            (state.direction != 1 and not flags.nine_reverse, "nine_reverse", "DFG-NINE-1"),
+            (state.jback and not flags.j_back, "j_back", "DFG-JBACK-1"),
+            (any(state.exposed) and not flags.open_cards, "open_cards", "DFG-OPEN-1"),
+            (state.phase == "exchange" and not flags.exchange, "exchange", "DFG-EXCH-1"),
+            (bool(state.eliminated) and not flags.miyako_ochi, "miyako_ochi", "DFG-MIYAKO-1"),
+        )
+        for broken, what, rule in checks:
+            if broken:
+                return _no("compare.needs", (rule,), what=what)
+        effect = state.effect
+        if effect is not None and effect.kind in EFFECT_PHASES and not getattr(flags, effect.kind):
+            return _no("compare.needs", (K.EFFECT_RULE[effect.kind],), what=effect.kind)
+        return None
 
     def playable_presets(self) -> dict[str, dict[str, Any]]:
         """The ordinary game and the cut-in game; "seed" names the cut-in game too, so it is not

@@ -66,6 +66,19 @@ class DouDizhu(Game):
         from .quiz import KINDS
         return KINDS
 
+    def rules_conflict(self, state: State, flags: Flags) -> Verdict | None:
+        """The play on the table must be a combination under the other rules too (tutor/compare.py):
+        a trio with a repeated kicker is none where kickers may not repeat (DDZ-COMBO-14)."""
+        lead = state.top()
+        if lead is None:
+            return None
+        ranks = [card_rank(c) for c in lead.cards]
+        if any(c.type == lead.combo.type and c.rank == lead.combo.rank for c in classify(ranks, flags.combo_rules)):
+            return None
+        why = diagnose(ranks, flags.combo_rules)
+        return Verdict(False, "compare.table_play", {"cards": list(lead.cards)}, why.rule_ids,
+                       more=((why.key, dict(why.params)),))
+
     # ------------------------------------------------------------------ dealing
     # ------------------------------------------------------------------ hints (tutor/hints.py, .hints)
     def hint_focus(self, state: State, seat: int, action: Action | None, in_turn: bool = True) -> Any:

@@ -93,6 +93,14 @@ class Napoleon(Game):
     def quiz_kinds(self):
         from .quiz import KINDS
         return KINDS
+
+    def rules_conflict(self, state: State, flags: Flags) -> Verdict | None:
+        """A bid standing below the other rules' lowest bid (NAP-BID-5), or a seat that passed
+        and bid again where a pass is final (NAP-BID-6): no such auction under them
+        (tutor/compare.py)."""
+        if state.bid is not None and state.bid[0] < flags.min_bid:
+            return _no("compare.bid_below", ("NAP-BID-5",), bid=state.bid[0], low=flags.min_bid)
+        return None
     direction = "clockwise"  # NAP-SETUP-1 (左回り)
 
     # ------------------------------------------------------------------ dealing

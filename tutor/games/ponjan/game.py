@@ -72,6 +72,7 @@ class Ponjan(Game):
     title = {"en": "Pon-jan", "ja": "ポンジャン"}
     phases = PHASES
     Flags = Flags
+    table_flags = ("players", "kinds", "copies_per_kind", "wild_tiles")  # a position is dealt for these (tutor/compare.py)
     rule_prefix = "PON"
     kinds = ("legal", "classify", "score", "steps")
     direction = "clockwise"  # PON-SETUP-1: seats 0..N-1 clockwise
@@ -441,6 +442,15 @@ class Ponjan(Game):
     def quiz_kinds(self):
         from .quiz import KINDS
         return KINDS
+
+    def rules_conflict(self, state: State, flags: Flags) -> Verdict | None:
+        """Called sets where the other rules have no calls, or riichi beside a called set where
+        riichi needs a closed hand (PON-PON-1): no such position under them (tutor/compare.py)."""
+        if not flags.pon_calls and any(state.melds):
+            return refused("compare.needs", ("PON-PON-1",), what="pon")
+        if flags.riichi_requires_closed and any(r and m for r, m in zip(state.riichi, state.melds)):
+            return refused("compare.needs", ("PON-PON-1",), what="riichi_open")
+        return None
 
     # ------------------------------------------------------------------ what the page sees
     def table_view(self, state: State, seat: int | None, lang: str = "en") -> dict[str, Any]:

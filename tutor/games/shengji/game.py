@@ -95,6 +95,7 @@ class Shengji(Game):
     title = {"en": "Shengji", "ja": "升級"}
     phases = PHASES
     Flags = Flags
+    table_flags = ("players", "decks")  # a position is dealt for these (tutor/compare.py)
     rule_prefix = "SJ"
     kinds = ("legal", "classify", "trick", "score", "steps")
     direction = "counterclockwise"  # SJ-PLAYERS-1 (反時計回り)

@@ -61,6 +61,15 @@ class Tichu(Game):
         from .quiz import KINDS
         return KINDS
 
+    def rules_conflict(self, state: State, flags: Flags) -> Verdict | None:
+        """A phase the other rules do not have (tutor/compare.py): the Grand Tichu calls without
+        Grand Tichu, the exchange without the exchange."""
+        if state.phase == "grand_tichu" and not flags.grand_tichu:
+            return _no("compare.needs", ("TICHU-GT-1",), what="grand_tichu")
+        if state.phase == "exchange" and not flags.exchange:
+            return _no("compare.needs", ("TICHU-EXCH-1",), what="exchange")
+        return None
+
     # ------------------------------------------------------------------ dealing
     # ------------------------------------------------------------------ hints (tutor/hints.py, .hints)
     def hint_focus(self, state: State, seat: int, action: Action | None, in_turn: bool = True) -> Any:
