@@ -31,6 +31,7 @@ from sitebuild.lessons import (Lesson, LessonError, check_translations, compact_
                                load_course)
 from sitebuild import csp, links  # noqa: E402
 from sitebuild import coverage  # noqa: E402
+from sitebuild.handouts import build_handouts  # noqa: E402
 from sitebuild.coverage import collect_rule_ids  # noqa: E402
 from sitebuild.proofread import md, proofread  # noqa: E402
 from tools import minify  # noqa: E402
@@ -94,6 +95,14 @@ def flag_words(game: Any, lang: str) -> list[dict[str, Any]]:
                     # a choice's words for the form (the value itself is an identifier)
                     "labels": {str(k): v[lang] for k, v in entry.get("choices", {}).items()}})
     return out
+
+
+def rule_words(game: Any, lang: str) -> dict[str, Any]:
+    """The words the "compare with another rule" panel names a change in (site/static/compare.js):
+    each flag's title and value labels, each preset's title."""
+    presets = rule_catalog.catalog(game.name).get("presets", {})
+    return {"flags": {f["name"]: {"title": f["title"], "labels": f["labels"]} for f in flag_words(game, lang)},
+            "presets": {name: presets[name]["title"][lang] for name in game.presets if name in presets}}
 
 
 def form_flags(game: Any, flags: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -260,6 +269,7 @@ def build_course(site: Site, game_name: str, by_lang: dict[str, list[Lesson]], m
                 "switch": ({"name": lesson.meta["switch"], "title": next(f["title"] for f in flag_words(game, lang)
                                                                         if f["name"] == lesson.meta["switch"])}
                            if lesson.meta.get("switch") else None),
+                "rule_words": rule_words(game, lang),
                 "phases": phase_names(game, lang), "steps": payload_steps, "strings": strings, "decisions": decisions, "scenarios": lesson.scenarios,
                 "rules": rule_titles(game_name, lang, collect_rule_ids(payload_steps, set())),
                 "wheel": site.wheel_name, "stamp": site.stamp,
@@ -272,7 +282,7 @@ def build_course(site: Site, game_name: str, by_lang: dict[str, list[Lesson]], m
             practised.sort(key=lambda r: order.index(r["id"]))
             site.render("lesson.html", f"{lang}/{game_name}/{lesson.slug}.html", lang, words=words, practised=practised,
                         page_title=lesson.meta["title"], page_kind="lesson", course_title=course_title,
-                        lesson={"title": lesson.meta["title"], "key": lesson.key}, steps=steps,
+                        lesson={"title": lesson.meta["title"], "key": lesson.key, "slug": lesson.slug}, steps=steps,
                         outro_html=md(lesson.outro), data_json=script_json(data),
                         next_lesson=summaries[i + 1] if i + 1 < len(lessons) else None)
         # a lesson's former file names (formerly:) forward to it: links made before a reorder open
@@ -284,7 +294,7 @@ def build_course(site: Site, game_name: str, by_lang: dict[str, list[Lesson]], m
         presets = preset_words(game, lang, flags, s)
         offered = form_flags(game, flags)
         practice_data = {"game": game_name, "lang": lang, "phases": phase_names(game, lang), "words": words,
-                         "windows": has_windows(game),
+                         "windows": has_windows(game), "rule_words": rule_words(game, lang),
                          "suits_matter": game.suits_matter, "flags": offered,
                          # the form offers what the tutor plays now: a preset of rules not built yet
                          # is on the rules page, not in the form
@@ -349,8 +359,9 @@ def quiz_coverage(game: Any) -> dict[str, list[str]]:
     return found
 
 
-def build_quiz(site: Site, game_name: str, by_lang: dict[str, list[Lesson]]) -> dict[str, Any]:
-    """The quiz and mastery pages of a game, and its part of the coverage report (returned)."""
+def build_quiz(site: Site, game_name: str, by_lang: dict[str, list[Lesson]], pool: list[Any] | None = None) -> dict[str, Any]:
+    """The quiz and mastery pages of a game, and its part of the coverage report (returned).
+    ``pool``: the round the quiz page comes with (``quiz_pool``), when the caller made it already."""
     from tutor import quiz
     game = find_game(game_name)
     by_kind = quiz_coverage(game)
@@ -360,7 +371,7 @@ def build_quiz(site: Site, game_name: str, by_lang: dict[str, list[Lesson]]) -> 
     # the rules a quiz practises, in the catalog's order (a flag's own entry is not one: the rule
     # it switches on is, as Napoleon's "reverse" is NAP-SPECIAL-1)
     practisable = [r["id"] for r in catalog["rules"] if r["id"] in by_kind and "-FLAG-" not in r["id"]]
-    pool = quiz_pool(game)
+    pool = quiz_pool(game) if pool is None else pool
     presets = rule_catalog.catalog(game_name).get("presets", {})
     for lang in LANGS:
         s = site.strings[lang]
@@ -369,7 +380,7 @@ def build_quiz(site: Site, game_name: str, by_lang: dict[str, list[Lesson]]) -> 
         titles = {r["id"]: r["title"][lang] for r in catalog["rules"]}
         data = {"game": game_name, "lang": lang, "words": words, "suits_matter": game.suits_matter,
                 "kinds": list(quiz.kinds(game)), "length": QUIZ_ROUND, "pool": [e.to_json(game, lang) for e in pool],
-                "coverage": by_kind, "practisable": practisable, "rules": titles,
+                "coverage": by_kind, "practisable": practisable, "rules": titles, "rule_words": rule_words(game, lang),
                 "presets": {name: presets[name]["title"][lang] for name in game.presets if name in presets},
                 "default_preset": game.default_preset or "seed", "wheel": site.wheel_name, "stamp": site.stamp}
         site.render("quiz.html", f"{lang}/{game_name}/quiz.html", lang, words=words,
@@ -386,6 +397,52 @@ def build_quiz(site: Site, game_name: str, by_lang: dict[str, list[Lesson]]) -> 
                     course_title=course_title, sections=sections,
                     data_json=script_json({"game": game_name, "lang": lang, "practisable": practisable, "rules": titles}))
     return report
+
+
+def quiz_kind_words(game: Any, lang: str) -> list[dict[str, str]]:
+    """Every quiz kind of ``game`` with its words (the catalog's ``quiz.kind.<kind>``, or the game's
+    own ``<prefix>.quiz.kind.<kind>``): the teacher's form lists them; a kind without words fails the build."""
+    from tutor import quiz
+    words = message_catalog(lang)
+    out = []
+    for kind in quiz.kinds(game):
+        key = next((k for k in (f"{game.rule_prefix.lower()}.quiz.kind.{kind}", f"quiz.kind.{kind}") if k in words), None)
+        if key is None:
+            raise LessonError(f"tutor/data/messages/{lang}.json: no words for the {game.name} quiz kind {kind!r} "
+                              f"({game.rule_prefix.lower()}.quiz.kind.{kind} or quiz.kind.{kind})")
+        out.append({"name": kind, "title": words[key]})
+    return out
+
+
+def build_class_sets(site: Site, courses: dict[str, dict[str, list[Lesson]]], migrations: dict[str, Any]) -> None:
+    """The teacher's page (``class.html``: a class set of lessons, quiz rounds and practice deals in
+    one link) and the student's (``set.html``: the set and the student's own progress through it),
+    both reading one description of every game (site/static/classset.js checks a set against it)."""
+    for lang in LANGS:
+        s = site.strings[lang]
+        games = []
+        for game_name, by_lang in courses.items():
+            game = find_game(game_name)
+            flags = flag_words(game, lang)
+            offered = form_flags(game, flags)
+            games.append({
+                "game": game_name, "title": s[f"game.{game_name}"],
+                "lessons": [{"key": l.key, "slug": l.slug, "title": l.meta["title"]} for l in by_lang[lang]],
+                "kinds": quiz_kind_words(game, lang),
+                # what a practice link may say (the practice page's form: practice.js readUrl)
+                "flags": [{"name": f["name"], "default": f["default"], "choices": f["choices"]} for f in offered],
+                "presets": [{"name": p["name"], "title": p["title"], "values": p["values"],
+                             "players": preset_players(game, p["name"], offered)}
+                            for p in preset_words(game, lang, flags, s, {f["name"] for f in offered})
+                            if p["name"] in game.playable_presets()],
+                "default_preset": game.default_preset or "seed",
+                "links": links.for_game(migrations, game_name)})
+        data = {"lang": lang, "games": games, "limits": {"moves_code": MAX_CODE},
+                "wheel": site.wheel_name, "stamp": site.stamp}
+        site.render("class.html", f"{lang}/class.html", lang, page_title=s["class_title"], page_kind="class",
+                    data_json=script_json(data))
+        site.render("set.html", f"{lang}/set.html", lang, page_title=s["set_title"], page_kind="set",
+                    data_json=script_json(data))
 
 
 def write_service_worker(out: Path) -> None:
@@ -427,7 +484,10 @@ def build(out: Path, lessons_root: Path = LESSONS, link_migrations: Path = LINK_
     reports = []
     for game_name, by_lang in courses.items():
         build_course(site, game_name, by_lang, migrations)
-        reports.append(build_quiz(site, game_name, by_lang))
+        pool = quiz_pool(find_game(game_name))  # one round, for the quiz page and its printed sheet
+        reports.append(build_quiz(site, game_name, by_lang, pool))
+        build_handouts(site, game_name, by_lang, pool)  # printable handouts (sitebuild/handouts.py)
+    build_class_sets(site, courses, migrations)  # the teacher's class sets and the student's page
     # which rules each game's lessons and quizzes practise, and why not the rest (sitebuild/coverage.py)
     (out / "coverage.json").write_text(json.dumps({"games": reports}, ensure_ascii=False, indent=1), "utf-8")
     for lang in LANGS:

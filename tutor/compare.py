@@ -40,12 +40,13 @@ MAX_PLAYED = 40
 MAX_COMPARED = 3000
 
 
-class CannotHold(TutorError):
-    """The other rule cannot hold this position: ``verdict`` says why, with its rule IDs."""
+class CannotHold(Exception):
+    """The other rule cannot hold this position: ``verdict`` says why, with its rule IDs (no
+    error of the request: ``compare`` answers with the verdict)."""
 
     def __init__(self, verdict: Verdict) -> None:
         self.verdict = verdict
-        super().__init__(verdict.key, path="change", **dict(verdict.params))
+        super().__init__(verdict.key)
 
 
 def current_values(flags: Any) -> dict[str, Any]:

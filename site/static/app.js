@@ -269,12 +269,15 @@ export function registerServiceWorker() {
 setupDisplayPrefs();
 closeWhenCramped();
 showProgress();
-if (!["lesson", "practice", "quiz"].includes(document.body.dataset.page)) registerServiceWorker();
+if (!["lesson", "practice", "quiz", "class"].includes(document.body.dataset.page)) registerServiceWorker();
 // Pages with the engine started its worker from an inline script at the top of <head>
 // (templates/boot.html): Pyodide's boot is the long pole, so it waits for nothing; the Engine
 // made here takes that worker over (or starts one, on a page without that script).
-const PAGE_DATA = { lesson: "lesson-data", practice: "practice-data", quiz: "quiz-data" };
-const PAGE_MODULE = { lesson: () => import("./player.js"), practice: () => import("./practice.js"), quiz: () => import("./quiz.js") };
+const PAGE_DATA = { lesson: "lesson-data", practice: "practice-data", quiz: "quiz-data", class: "class-data" };
+const PAGE_MODULE = {
+  lesson: () => import("./player.js"), practice: () => import("./practice.js"), quiz: () => import("./quiz.js"),
+  class: () => import("./classset-page.js"),  // the teacher's class sets: the engine checks a pasted position
+};
 const dataId = PAGE_DATA[document.body.dataset.page];
 if (dataId) {
   const pageData = JSON.parse(document.getElementById(dataId).textContent);
@@ -282,4 +285,8 @@ if (dataId) {
   PAGE_MODULE[document.body.dataset.page]().then((page) => page.start(engine));
 } else if (document.body.dataset.page === "mastery") {
   import("./mastery-page.js").then((page) => page.start());
+} else if (document.body.dataset.page === "set") {
+  import("./classset-page.js").then((page) => page.startSet());
 }
+// a lesson, quiz or practice page opened from a class set: the set's bar (back to it, on to the next item)
+if (dataId && new URLSearchParams(location.search).has("set")) import("./classset-page.js").then((page) => page.itemBar());

@@ -3,7 +3,9 @@
 // gives graded hints, and lets the learner leave the script for free play against bots.
 
 import { loadStrings, markDone } from "./app.js";
+import { recordItem } from "./classset.js";
 import { loadStore, record, saveStore } from "./mastery.js";
+import { mountCompare } from "./compare.js";
 import {
   focusHand,
   LET_GO, actionKey, choiceButtons, configure, describeAction, describeKey, el, rememberKeyLabels, askOutOfTurn, fmt, botPause, pageState, resolveWindow, phaseControls,
@@ -99,6 +101,7 @@ function showProse() {
   document.querySelector(".outro").hidden = !done;
   if (done) {
     markDone(data.key);
+    recordItem(location.search, { type: "lesson", game: data.game, key: data.key });  // a class set's item (classset.js)
     if (!ui.feedback.textContent) setFeedback("good", S.lesson_done);
   }
 }
@@ -181,6 +184,7 @@ function enterFrame() {
   }
   showProse();
   redraw();
+  if (ui.compare) ui.compare.refresh();
 }
 
 function go(delta) {
@@ -425,6 +429,17 @@ async function decisionState() {
   return positions.get(st.step);
 }
 
+/** Where the "compare with another rule" panel looks (compare.js): free play's position, else the
+ * step's position at its decision (after its scripted moves), the step's answer in focus. */
+async function comparePosition() {
+  if (st.mode === "free" && st.free) return { state: st.free.id, seat: st.free.seat, in_turn: true, focus: null };
+  const step = currentStep();
+  const ask = step.ask;
+  const answer = ask && ask.answer_actions && ask.answer_actions[0];
+  return { state: await decisionState(), seat: step.seat, in_turn: !(ask && ask.out_of_turn),
+    focus: answer !== undefined && answer !== LET_GO ? answer : null };
+}
+
 async function startFree() {
   if (!engine || !engine.ready || st.busy) return;
   st.busy = true;
@@ -453,6 +468,7 @@ async function freeRefresh() {
   const events = reply.view.log.slice(-6).map((e) => e.text);
   ui.events.replaceChildren(el("h3", {}, S.events), el("ul", {}, events.map((t) => el("li", {}, t))));
   redraw();
+  if (ui.compare) ui.compare.refresh();
   const botsToMove = !st.free.myTurn && reply.view.to_act !== null && reply.view.to_act !== undefined;
   pageState(botsToMove ? "busy" : reply.view.result ? "over" : "learner");
   if (botsToMove) {
@@ -632,5 +648,9 @@ export async function start(startedEngine) {
   if (asked.error) setFeedback("bad", asked.error);
   engine = startedEngine;
   engine.listen(engineStatus);
+  // in the prose pane, under the step's events: it scrolls with the words, the table stays in view
+  ui.compare = mountCompare(ui.events, { S, words: data.rule_words, lang: data.lang, rules: data.rules,
+    engine: () => engine, position: comparePosition });
+  engine.readyPromise.then(() => ui.compare.refresh());
   pageState("learner");
 }

@@ -6,6 +6,8 @@
 
 import { loadStrings } from "./app.js";
 import { upgradeQuery, writeQuery } from "./links.js";
+import { recordItem, setSuffix, withoutSet } from "./classset.js";
+import { mountCompare } from "./compare.js";
 import {
   announce, choiceButtons, configure, focusHand, decisionLabel, el, askOutOfTurn, fmt, botPause, pageState, resolveWindow, phaseControls,
   needsReading, readPlay, renderTable, ruleLinks, showEngineStatus, showFeedback, toggleCard, wildPrompt,
@@ -136,7 +138,7 @@ async function shareMoment() {
     link.removeAttribute("title");
     link.dataset.moves = String(reply.count);
     const other = document.querySelector(".lang-switch");
-    if (other) other.search = search;
+    if (other) other.search = search + setSuffix(location.search);
   } else {  // too long for a link (thousands of moves): the deal's link still works
     link.removeAttribute("href");
     link.setAttribute("aria-disabled", "true");
@@ -320,7 +322,7 @@ async function newDeal(settings) {
   st.generation += 1;
   const generation = st.generation;
   st.settings = settings;
-  history.replaceState(null, "", writeUrl(settings, settings.moves));
+  history.replaceState(null, "", writeUrl(settings, settings.moves) + setSuffix(location.search));  // a class set's item keeps its marks
   ui.share.href = new URL(writeUrl(settings), location.href).href;
   keepLanguageSwitch();
   // a link to a moment: the deal, then its moves replayed by the engine, each checked
@@ -393,6 +395,8 @@ async function refresh(generation) {
     focusHand();
   }
   if (!botsToMove) pageState(view.result ? "over" : "learner");
+  // played to its end: a class set's item is done when this is its deal (classset.js)
+  if (view.result) recordItem(location.search, { type: "practice", game: data.game, settings: st.settings }, undefined, data);
   if (botsToMove) {
     await botPause(350);
     if (generation !== st.generation) return;
@@ -483,6 +487,7 @@ function draw() {
   ui.reveal.textContent = st.revealed ? S.hide_hands : S.reveal;
   ui.reveal.setAttribute("aria-pressed", String(Boolean(st.revealed)));
   ui.nextRound.hidden = !view.result;
+  if (ui.compare) ui.compare.refresh();
 }
 
 /** Side declarations made with the selected cards (Daifugo's exposure): one button each, from the view. */
@@ -644,7 +649,7 @@ export async function start(startedEngine) {
     status: "engine-status", urlError: "url-error", form: "settings", undo: "btn-undo", reveal: "btn-reveal",
     nextRound: "btn-next-round", share: "share", shareMoment: "share-moment",
   })) ui[key] = document.getElementById(id);
-  const parsed = readUrl(location.search, data.flags, data.game);
+  const parsed = readUrl(withoutSet(location.search), data.flags, data.game);  // a class set's marks are not settings
   buildForm(parsed.settings || { seed: "1", seat: 0, hints: true, chances: true, flags: {}, moves: null });
   ui.form.addEventListener("submit", (event) => {
     event.preventDefault();
@@ -666,6 +671,11 @@ export async function start(startedEngine) {
   });
   engine = startedEngine;
   engine.listen(engineStatus);
+  // the same position under another rule (compare.js): the learner's seat, in turn or out of it
+  // at the head of the history's column, which scrolls: the table keeps its room
+  ui.compare = mountCompare(document.getElementById("history-title"), { before: true, S, words: data.rule_words,
+    lang: data.lang, rules: data.rules, engine: () => engine, position: async () => (st.id === null ? null : {
+      state: st.id, seat: st.settings.seat, in_turn: !st.view || st.view.to_act === st.settings.seat, focus: null }) });
   if (parsed.error) {
     showUrlError(parsed.error);
     return;

@@ -6,6 +6,8 @@
 
 import { loadStrings } from "./app.js";
 import { answeredRules, loadStore, nextRules, record, saveStore } from "./mastery.js";
+import { errorText, fixedExercise, quizRound, recordItem } from "./classset.js";
+import { mountCompare } from "./compare.js";
 import { cardImage, configure, el, fmt, renderTable, ruleLinks, showEngineStatus } from "./table.js";
 
 let data;
@@ -52,13 +54,18 @@ function randomSeed() {
 }
 
 async function fetchExercise() {
+  if (st.fixed && (await engine.readyPromise)) {  // a class set's round: the same questions for everyone (classset.js)
+    const made = await fixedExercise((request) => engine.call({ ...request, game: data.game, lang: data.lang }), st.fixed, st.index, st.used);
+    if (made) return made;
+  }
   const wanted = wantedRules();
   if (engine.ready) {
     for (let tries = 0; tries < 3; tries += 1) {
       const reply = await engine.call({
         op: "quiz", game: data.game, lang: data.lang, seed: randomSeed(), rules: wanted, kinds: kindsFor(wanted),
       });
-      if (reply.ok !== false && reply.exercise && !st.used.has(reply.exercise.key)) return reply.exercise;
+      // the engine keeps the position (``state``): the answered question may be compared under other rules
+      if (reply.ok !== false && reply.exercise && !st.used.has(reply.exercise.key)) return { ...reply.exercise, position: reply.state };
     }
   }
   // before the engine is up (or if it failed): the exercises the page came with
@@ -89,8 +96,23 @@ function shownRules(ids) {
   return rules.length ? rules : ids;
 }
 
+/** The exercise's position in the engine, for the compare panel: kept when the engine made it,
+ * else made again from its kind and seed (the page's first exercises were made by the build). */
+async function comparePosition() {
+  const ex = st.exercise;
+  if (!ex) return null;
+  if (ex.position === undefined) {
+    const reply = await engine.call({ op: "quiz", game: data.game, lang: data.lang, kind: ex.kind, seed: ex.seed });
+    ex.position = reply.ok !== false && reply.exercise && reply.exercise.key === ex.key ? reply.state : null;
+  }
+  const correct = ex.options.find((o) => o.correct && o.action);
+  const focus = ex.shows ? ex.shows.json : correct ? correct.action.json : null;
+  return { state: ex.position, seat: ex.seat, in_turn: ex.in_turn, focus };
+}
+
 function showExercise(ex) {
   st.exercise = ex;
+  ui.compare.element.hidden = true;  // it would tell the answer: shown once the question is answered
   st.chosen = [];
   st.answered = false;
   st.used.add(ex.key);
@@ -151,6 +173,8 @@ function answer() {
   st.results.push({ key: ex.key, right, rules });
   st.last = ex.rule_ids;
   saveStore(record(loadStore(), data.game, rules, right, Date.now()));
+  ui.compare.element.hidden = false;
+  ui.compare.refresh();
   ex.options.forEach((o, i) => {
     const button = ui.options.querySelector(`button[data-index="${i}"]`);
     button.disabled = true;
@@ -201,6 +225,7 @@ function showSummary() {
     ok ? "✓ " : "✗ ", el("a", { href: `rules.html#${id}` }, data.rules[id] || id))));
   ui.summary.hidden = false;
   ui.root.dataset.state = "done";
+  recordItem(location.search, { type: "quiz", game: data.game, fixed: st.fixed, right: st.right, n: st.results.length });
   ui.again.focus({ preventScroll: true });
 }
 
@@ -222,7 +247,7 @@ async function next() {
 }
 
 function again() {
-  Object.assign(st, { index: 0, right: 0, results: [], last: [] });
+  Object.assign(st, { index: 0, right: 0, results: [], last: [], ...(st.fixed ? { used: new Set() } : {}) });  // a set's round: the same again
   next();
 }
 
@@ -240,9 +265,18 @@ export async function start(startedEngine) {
     summaryRules: byId("quiz-summary-rules"), again: byId("quiz-again"), status: byId("engine-status"),
   });
   engine.listen((stage, error) => showEngineStatus(ui.status, stage, error));
+  ui.compare = mountCompare(ui.feedback, { S, words: data.rule_words, lang: data.lang, rules: data.rules,
+    engine: () => engine, position: comparePosition });
+  engine.readyPromise.then(() => ui.compare.refresh());
   st.focus = focusFromUrl(location.search, data.practisable);
   if (st.focus.length) {
     ui.focus.textContent = fmt(S.quiz_focus, { rules: st.focus.map((r) => data.rules[r] || r).join(" · ") });
+    ui.focus.hidden = false;
+  }
+  const round = quizRound(location.search, data.kinds);  // a class set's round: its kinds, seed and length
+  if (round && round.fixed) [st.fixed, data.length] = [round.fixed, round.fixed.count];
+  if (round) {
+    ui.focus.textContent = round.error ? fmt(S.quiz_bad_round, { error: errorText(round.error, S) }) : fmt(S.quiz_fixed, { n: data.length });
     ui.focus.hidden = false;
   }
   ui.next.addEventListener("click", next);

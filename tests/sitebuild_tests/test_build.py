@@ -241,3 +241,38 @@ def test_quiz_and_mastery_pages_and_the_coverage_report(site: Path) -> None:
             mastery = (site / lang / game_name / "mastery.html").read_text("utf-8")
             for rule in data["practisable"]:
                 assert f'data-rule="{rule}"' in mastery
+
+
+def test_every_game_has_its_handouts_in_both_languages(site: Path) -> None:
+    """Issue 23: per game and language, ``print/`` holds the rules summary (every rule's ID and
+    title, the presets), a handout per lesson (a section per step, an answer per question), and
+    the quiz sheet (the quiz page's round, then its key); the index links each, and the course,
+    rules, lesson and quiz pages link theirs. The handouts draw without the engine."""
+    from markupsafe import escape  # as the templates write text
+    for lang in build.LANGS:
+        for game_name in build.GAMES:
+            folder = site / lang / game_name / "print"
+            index = (folder / "index.html").read_text("utf-8")
+            lessons = load_course(ROOT / "lessons", lang, game_name)
+            for name in ["rules.html", "quiz.html", *[f"{lesson.slug}.html" for lesson in lessons]]:
+                html = (folder / name).read_text("utf-8")
+                assert f'href="{name}"' in index, (lang, game_name, name)
+                assert "assets/print.css" in html and "assets/handout.js" in html and 'id="handout-data"' in html
+                assert "worker.js" not in html and "cardtutorBoot" not in html, f"{folder / name}: starts the engine"
+            assert 'href="print/index.html"' in (site / lang / game_name / "index.html").read_text("utf-8")
+            assert 'href="print/rules.html"' in (site / lang / game_name / "rules.html").read_text("utf-8")
+            assert 'href="print/quiz.html"' in (site / lang / game_name / "quiz.html").read_text("utf-8")
+            rules = (folder / "rules.html").read_text("utf-8")
+            for rule in rule_catalog.catalog(game_name)["rules"]:
+                assert rule["id"] in rules and escape(rule["title"][lang]) in rules, (lang, rule["id"])
+            for preset in rule_catalog.catalog(game_name).get("presets", {}).values():
+                assert escape(preset["title"][lang]) in rules
+            quiz = (folder / "quiz.html").read_text("utf-8")
+            assert quiz.count('class="print-exercise"') == quiz.count('class="print-answer"') == build.QUIZ_ROUND
+            assert quiz.index('class="print-answers"') > quiz.rindex('class="print-exercise"')  # the key after the questions
+            for lesson in lessons:
+                assert f'href="print/{lesson.slug}.html"' in (site / lang / game_name / f"{lesson.slug}.html").read_text("utf-8")
+                html = (folder / f"{lesson.slug}.html").read_text("utf-8")
+                asks = sum(1 for step in lesson.steps if "ask" in step.data)
+                assert html.count('class="print-step"') == len(lesson.steps), (lang, lesson.slug)
+                assert html.count('class="print-question"') == html.count('class="print-answer"') == asks, (lang, lesson.slug)
