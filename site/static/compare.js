@@ -134,16 +134,24 @@ export function mountCompare(anchor, opts) {
     // the two columns: the rules in play, and the other rule
     const focus = c.focus;
     const column = (side, title) => {
-      const items = [el("h4", {}, title), el("p", { class: "compare-count" }, fmt(S.compare_count, { n: c[side].count }))];
+      // every move open under this side's rules (the first ones where there are many), those open
+      // under this side only marked
+      const only = new Set(side === "this" ? c.lost : c.gained);
+      const listed = c[side].legal.map((t) => el("li", { class: only.has(t) ? "changed" : null }, t));
+      const more = c[side].count - listed.length;
+      if (more > 0) listed.push(el("li", { class: "compare-more" }, fmt(S.compare_more, { n: more })));
+      const items = [el("h4", {}, title), el("details", { class: "compare-legal" },
+        el("summary", { class: "compare-count" }, fmt(S.compare_count, { n: c[side].count })),
+        el("ul", { class: "compare-moves" }, listed))];
       if (focus) {
         const v = focus[side];
         items.push(el("p", { class: `compare-focus${focus.differs ? " changed" : ""}`, "data-legal": String(v.legal) },
           el("strong", {}, fmt(S.compare_focus, { move: focus.label })), " ", v.text));
       }
-      const only = side === "this" ? c.lost : c.gained;
-      if (only && only.length) {
+      const diff = side === "this" ? c.lost : c.gained;
+      if (diff && diff.length) {
         items.push(el("p", { class: "compare-only" }, side === "this" ? fmt(S.compare_lost, { change }) : fmt(S.compare_gained, { change })));
-        items.push(moveList(only, side === "this" ? c.lost_count : c.gained_count, "changed"));
+        items.push(moveList(diff, side === "this" ? c.lost_count : c.gained_count, "changed"));
       }
       return el("div", { class: `compare-side compare-${side}` }, items);
     };
