@@ -155,8 +155,12 @@ def _label(game: Game, action: Action, lang: str) -> str:
     return game.action_label(action, lang)
 
 
-def _legal(game: Game, state: Any, seat: int, in_turn: bool) -> tuple[list[Action], int, bool]:
-    """The seat's legal moves, their count, and whether the list is all of them."""
+def _legal(game: Game, state: Any, seat: int, in_turn: bool) -> tuple[list[Action], int | None, bool]:
+    """The seat's legal moves, their count, and whether the list is all of them. A choice of
+    cards (``Game.decision_spec``: the kitty to bury, the cards to pass) is no list to set side
+    by side (Shengji's bury has 18,564 ways): nothing is listed and the count is None."""
+    if game.decision_spec(state, seat, in_turn) is not None:
+        return [], None, False
     short = game.short_options(state, seat, in_turn)
     if short is not None:
         listed, count = short
@@ -244,6 +248,7 @@ def compare(game: Game, state: Any, seat: int, change: Mapping[str, Any], lang: 
                    and not (out.get("focus") or {}).get("differs"))
     if not complete and mine_count == theirs_count and not apart and not (out.get("focus") or {}).get("differs"):
         out["same"] = None  # too many moves to be sure: the page says what was compared
+    out["chosen"] = mine_count is None  # a choice of cards: the move in focus is what is compared
     return out
 
 

@@ -129,7 +129,8 @@ export function mountCompare(anchor, opts) {
     const result = c.same === true ? "same" : c.same === null ? "many" : "differs";
     if (result === "same") parts.push(el("p", { class: "compare-headline" }, fmt(S.compare_same, { change, n: c.this.count })));
     else if (result === "many") {
-      parts.push(el("p", { class: "compare-headline" }, fmt(S.compare_many, { change, n: c.this.count, m: c.other.count })));
+      parts.push(el("p", { class: "compare-headline" }, c.chosen ? fmt(c.focus ? S.compare_chosen : S.compare_chosen_none, { change })
+        : fmt(S.compare_many, { change, n: c.this.count, m: c.other.count })));
     }
     // the two columns: the rules in play, and the other rule
     const focus = c.focus;
@@ -138,11 +139,14 @@ export function mountCompare(anchor, opts) {
       // under this side only marked
       const only = new Set(side === "this" ? c.lost : c.gained);
       const listed = c[side].legal.map((t) => el("li", { class: only.has(t) ? "changed" : null }, t));
-      const more = c[side].count - listed.length;
+      const more = (c[side].count ?? 0) - listed.length;
       if (more > 0) listed.push(el("li", { class: "compare-more" }, fmt(S.compare_more, { n: more })));
-      const items = [el("h4", {}, title), el("details", { class: "compare-legal" },
-        el("summary", { class: "compare-count" }, fmt(S.compare_count, { n: c[side].count })),
-        el("ul", { class: "compare-moves" }, listed))];
+      const items = [el("h4", {}, title)];
+      if (c[side].count !== null) {  // a choice of cards has no list to show (compare.py: _legal)
+        items.push(el("details", { class: "compare-legal" },
+          el("summary", { class: "compare-count" }, fmt(S.compare_count, { n: c[side].count })),
+          el("ul", { class: "compare-moves" }, listed)));
+      }
       if (focus) {
         const v = focus[side];
         items.push(el("p", { class: `compare-focus${focus.differs ? " changed" : ""}`, "data-legal": String(v.legal) },

@@ -48,12 +48,24 @@ def test_every_change_offered_compares_without_fail(name):
                     seen.add("same_rules")
                     continue
                 assert out["changed"], change
-                assert out["this"]["count"] >= len(out["this"]["legal"])
+                if out["chosen"]:  # a choice of cards: nothing listed, the focus compared
+                    assert out["this"]["count"] is None and out["this"]["legal"] == [] and out["same"] is not True
+                else:
+                    assert out["this"]["count"] >= len(out["this"]["legal"])
                 if point.action is not None:  # the move made there was legal under the rules in force
                     assert out["focus"]["this"]["legal"] or game.announcement(
                         point.state, point.action, point.seat, point.in_turn) is not None
                 seen.add("same" if out["same"] else "differs")
     assert seen & {"same", "differs"}
+
+
+def test_a_choice_of_cards_is_compared_by_the_cards_in_focus():  # SJ-KITTY-2: 6 of 18, 18,564 ways
+    shengji = find_game("shengji")
+    hand = play_hand(shengji, Rng("bury"), preset="seed")
+    point = next(p for p in hand.points if p.state.phase == "bury")
+    out = compare(shengji, point.state, point.seat, {"flag": "kitty_multiplier", "value": 3}, "en", focus=point.action)
+    assert out["chosen"] and out["this"]["count"] is None and out["lost"] == out["gained"] == []
+    assert out["focus"]["this"]["legal"] and out["focus"]["other"]["legal"]
 
 
 def test_a_flag_value_in_force_is_no_change():
