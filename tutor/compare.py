@@ -64,7 +64,7 @@ def changes(game: Game, state: Any) -> dict[str, Any]:
     offered = []
     for info in describe_flags(type(state.flags)):
         name, now = info["name"], values[info["name"]]
-        if name == "preset" or name in game.fixed_flags:
+        if name == "preset" or name in game.fixed_flags or name in game.deal_flags:
             continue
         if any(values.get(other) not in allowed for other, allowed in (info.get("needs") or {}).items()):
             continue
@@ -73,15 +73,19 @@ def changes(game: Game, state: Any) -> dict[str, Any]:
             others = [not now]
         elif info["choices"]:
             others = [v for v in info["choices"] if v != now]
-            if name in game.table_flags:  # another table holds no position of this one: one says so
-                others = others[:1]
-            elif len(others) > MAX_VALUES:  # a long range (the lowest bid, a level): the values near
+            if name not in game.table_flags and len(others) > MAX_VALUES:  # a long range (the lowest bid, a level): the values near
                 near = used | {c for i, c in enumerate(info["choices"]) if abs(info["choices"].index(now) - i) == 1}
                 others = [v for v in others if v in near]
         else:
             others = sorted(used - {now})
         for value in others:
+            try:  # a value the other flags refuse alongside those in force is not offered
+                other_flags(game, state, {"flag": name, "value": value})
+            except CannotHold:
+                continue
             offered.append({"flag": name, "value": value})
+            if name in game.table_flags:  # another table holds no position of this one: one says so
+                break
     presets = []
     for name in game.playable_presets():
         try:
@@ -253,7 +257,9 @@ def compare(game: Game, state: Any, seat: int, change: Mapping[str, Any], lang: 
 
 
 def _verdict_key(verdict: Verdict) -> tuple[Any, ...]:
-    return (verdict.legal, verdict.key, tuple(sorted(verdict.rule_ids)))
+    """What the learner reads of a verdict: allowed or not, and its words (a rule ID cited
+    differently behind the same sentence is no change on screen)."""
+    return (verdict.legal, verdict.text("en"))
 
 
 def _verdict_json(verdict: Verdict, lang: str) -> dict[str, Any]:

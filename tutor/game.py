@@ -487,6 +487,9 @@ class Game(abc.ABC):
     #: the flags the deal itself is made of: a position under another value of one of them is
     #: no position at all (three players' hands are no four-player deal; one deck is not two)
     table_flags: tuple[str, ...] = ("players",)
+    #: flags spent once the deal is made (who draws or bids first, the level a game starts at):
+    #: the position already shows what they decided, so the compare panel does not offer them
+    deal_flags: tuple[str, ...] = ()
 
     def rules_conflict(self, state: Any, flags: Any) -> Verdict | None:
         """Why ``state`` cannot stand under ``flags`` (a refusing verdict citing the rule the

@@ -32,12 +32,18 @@ export function mountCompare(anchor, opts) {
   let offeredFor = null;  // the state id the select's options were made for
   let ticket = 0;         // a newer request supersedes an older one's answer
 
-  function changeWords(change) {
-    if ("preset" in change) return fmt(S.compare_preset, { preset: (words.presets || {})[change.preset] || change.preset });
+  /** The change as the select offers it ("8-cut: off"), or, with `inSentence`, as a sentence
+   * names it (quoted: "With “8-cut: off”, …"; a preset: "the rules of “Official rules”"). */
+  function changeWords(change, inSentence = false) {
+    if ("preset" in change) {
+      const preset = (words.presets || {})[change.preset] || change.preset;
+      return fmt(inSentence ? S.compare_preset_in : S.compare_preset, { preset });
+    }
     const info = (words.flags || {})[change.flag] || { title: change.flag, labels: {} };
     const value = typeof change.value === "boolean" ? (change.value ? S.flag_on : S.flag_off)
       : (info.labels || {})[String(change.value)] || String(change.value);
-    return `${info.title}: ${value}`;
+    const label = `${info.title}${opts.lang === "ja" ? "：" : ": "}${value}`;
+    return inSentence ? fmt(S.compare_change, { change: label }) : label;
   }
 
   function settle(result) {
@@ -102,7 +108,7 @@ export function mountCompare(anchor, opts) {
       settle("error");
       return;
     }
-    draw(reply.compare, changeWords(change));
+    draw(reply.compare, changeWords(change, true));
   }
 
   function moveList(labels, total, cls) {
@@ -127,7 +133,15 @@ export function mountCompare(anchor, opts) {
       return;
     }
     const result = c.same === true ? "same" : c.same === null ? "many" : "differs";
-    if (result === "same") parts.push(el("p", { class: "compare-headline" }, fmt(S.compare_same, { change, n: c.this.count })));
+    if (result === "same" && !c.this.count && !c.other.count && !c.focus) {  // the learner only watches here
+      out.replaceChildren(el("p", { class: "compare-headline" }, S.compare_none_open));
+      settle("same");
+      return;
+    }
+    if (result === "same") {
+      parts.push(el("p", { class: "compare-headline" }, fmt(c.this.count === 1 ? S.compare_same_one : S.compare_same,
+        { change, n: c.this.count })));
+    }
     else if (result === "many") {
       parts.push(el("p", { class: "compare-headline" }, c.chosen ? fmt(c.focus ? S.compare_chosen : S.compare_chosen_none, { change })
         : fmt(S.compare_many, { change, n: c.this.count, m: c.other.count })));

@@ -354,6 +354,7 @@ async function judge(action) {
     setFeedback("good", S.correct, verdict);
     showProse();
     redraw();
+    if (ui.compare) ui.compare.refresh();  // the answer may now be the move in focus
     if (played) focusHand();
     return;
   }
@@ -436,8 +437,10 @@ async function comparePosition() {
   const step = currentStep();
   const ask = step.ask;
   const answer = ask && ask.answer_actions && ask.answer_actions[0];
+  // the step's answer is the move in focus only once answered: before, the panel would give it away
+  const answered = st.answered.has(st.step);
   return { state: await decisionState(), seat: step.seat, in_turn: !(ask && ask.out_of_turn),
-    focus: answer !== undefined && answer !== LET_GO ? answer : null };
+    focus: answered && answer !== undefined && answer !== LET_GO ? answer : null };
 }
 
 async function startFree() {

@@ -91,7 +91,7 @@ class Daifugo(Game):
         checks = (
             (state.revolution and not flags.revolution, "revolution", "DFG-REV-1"),
             (bool(state.bound) and not flags.suit_binding, "suit_binding", "DFG-BIND-1"),
-            (state.rank_bind is not None and not flags.rank_binding, "rank_binding", "DFG-BIND-4"),
+            (bool(state.rank_bind and state.rank_bind.active) and not flags.rank_binding, "rank_binding", "DFG-BIND-4"),
             (state.direction != 1 and not flags.nine_reverse, "nine_reverse", "DFG-NINE-1"),
             (state.jback and not flags.j_back, "j_back", "DFG-JBACK-1"),
             (any(state.exposed) and not flags.open_cards, "open_cards", "DFG-OPEN-1"),

@@ -49,6 +49,7 @@ class DouDizhu(Game):
     title = {"en": "Dou Dizhu", "ja": "闘地主"}
     phases = PHASES
     Flags = Flags
+    deal_flags = ("first_bidder",)  # decided at the deal: not offered by the compare panel (tutor/compare.py)
     rule_prefix = "DDZ"
     suits_matter = False  # DDZ-RANK-1
     direction = "counterclockwise"  # DDZ-SETUP-3

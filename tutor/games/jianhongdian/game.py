@@ -35,6 +35,7 @@ class JianHongDian(Game):
     title = {"en": "Jian Hong Dian", "ja": "撿紅点"}
     phases = PHASES
     Flags = Flags
+    deal_flags = ("first_player",)  # decided at the deal: not offered by the compare panel (tutor/compare.py)
     rule_prefix = "JHD"
     kinds = ("legal", "score", "steps")
     passes_in_play = False

@@ -95,6 +95,7 @@ class Shengji(Game):
     title = {"en": "Shengji", "ja": "升級"}
     phases = PHASES
     Flags = Flags
+    deal_flags = ("first_drawer", "start_level")  # decided at the deal: not offered by the compare panel (tutor/compare.py)
     table_flags = ("players", "decks")  # a position is dealt for these (tutor/compare.py)
     rule_prefix = "SJ"
     kinds = ("legal", "classify", "trick", "score", "steps")
