@@ -218,7 +218,7 @@ def test_a_teacher_builds_a_set_and_a_student_walks_it_ja(page, server: str) -> 
     # the seat and player fields are not offered for a game played alone
     expect(page.locator("select[name=seat]")).to_be_hidden()
     add(page, "position", link=server + f"ja/dice/practice.html?v=1&seed=4&moves={target}")
-    expect(page.locator("#class-preview li").nth(3)).to_have_text(re.compile("練習：配り番号4の途中から"))
+    expect(page.locator("#class-preview li").nth(3)).to_have_text(re.compile("練習：配札番号4の途中から"))
     link = page.locator("#class-link").input_value()
     shot(page, "class-sets-teacher-ja")
 

@@ -63,7 +63,8 @@ def test_quiz_round_and_mastery(page, server: str) -> None:
     assert sum(e["right"] + e["wrong"] for e in mine.values()) >= 10
     for right, rules in results:
         if right:
-            assert all(mine[r]["right"] >= 1 for r in rules)
+            # a flag's own entry is kept as the rule it switches on (quiz.js: answer)
+            assert all(mine[r]["right"] >= 1 for r in rules if "-FLAG-" not in r)
     weak = sorted(r for r, e in mine.items() if e["box"] == 0)
     assert bool(weak) == (got < 10)
 
