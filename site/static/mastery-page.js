@@ -23,8 +23,10 @@ function draw() {
   const now = Date.now();
   const mine = store.games[data.game] || {};
   for (const row of document.querySelectorAll("tr[data-rule]")) {
-    if (row.dataset.fact || !data.practisable.includes(row.dataset.rule)) continue;
     const entry = mine[row.dataset.rule];
+    // a rule answered in the quiz shows its state even where the build's sample of exercises
+    // (build.py: quiz_coverage) did not meet it: a random question can cite a rarer rule
+    if (row.dataset.fact || (!data.practisable.includes(row.dataset.rule) && !entry)) continue;
     const status = ruleStatus(entry);
     row.dataset.status = status;
     const due = entry && entry.due > now ? ` · ${dueWords(entry.due, now)}` : entry ? ` · ${S.mastery_due_now}` : "";
