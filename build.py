@@ -445,16 +445,44 @@ def build_class_sets(site: Site, courses: dict[str, dict[str, list[Lesson]]], mi
                     data_json=script_json(data))
 
 
+# what the service worker never stores ahead (site/sw.js: a visit stores them like any other file)
+NOT_PRECACHED = ("_headers", "sw.js", "build.json", "coverage.json")
+
+
+def offline_group(rel: str) -> str | None:
+    """The service worker's group of a built file (site/sw.js): ``core`` (runtime, wheel, assets,
+    the home pages), a game's pages in both languages (``doudizhu``: the language switch works
+    offline too), or None: printed handouts and reports, stored only when visited."""
+    parts = rel.split("/")
+    if rel in NOT_PRECACHED or "print" in parts[:-1]:
+        return None
+    if parts[0] in ("assets", "py", "pyodide") or len(parts) == 1 or (parts[0] in LANGS and len(parts) == 2):
+        return "core"
+    return parts[1] if parts[0] in LANGS else None
+
+
 def write_service_worker(out: Path) -> None:
-    """``sw.js`` precaching every file of the built site; its version is a hash of them all."""
-    files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file() and p.name != "_headers")
-    digest = hashlib.sha256()
-    for rel in files:
-        digest.update(rel.encode() + b"\0" + (out / rel).read_bytes())
+    """``sw.js``: every built file with a hash of its content (a returning visitor downloads only
+    the files that changed), grouped so that a page stores its own game's pages, not every
+    game's; its version is a hash of them all."""
+    files = {}
+    groups: dict[str, list[str]] = {"core": ["./"]}
+    for path in sorted(out.rglob("*")):
+        rel = path.relative_to(out).as_posix()
+        if not path.is_file() or rel in ("_headers", "sw.js"):
+            continue
+        files[rel] = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+        group = offline_group(rel)
+        if group:
+            groups.setdefault(group, []).append(rel)
+    files["./"] = files["index.html"]
+    version = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:16]
     template = (SITE / "sw.js").read_text("utf-8")
-    code = template.replace("__VERSION__", digest.hexdigest()[:16]).replace("__FILES__", json.dumps(["./"] + files))
+    code = (template.replace("__VERSION__", version).replace("__FILES__", json.dumps(files, separators=(",", ":")))
+            .replace("__GROUPS__", json.dumps(groups, separators=(",", ":"))))
     (out / "sw.js").write_text(minify.js(code), "utf-8")
-    log(f"Writing sw.js ({len(files)} files precached)")
+    log(f"Writing sw.js ({len(files) - 1} files, {len(groups)} groups; core "
+        f"{sum((out / p).stat().st_size for p in groups['core'] if p != './') // 1024} KB)")
 
 
 def build(out: Path, lessons_root: Path = LESSONS, link_migrations: Path = LINK_MIGRATIONS) -> dict[str, Any]:

@@ -249,19 +249,39 @@ export class Engine {
   }
 }
 
+/** The service worker's groups this page belongs to (site/sw.js): on a game's page, that game's
+ * pages (in both languages); the core comes with the worker itself. */
+function offlineGroups() {
+  const root = new URL(document.body.dataset.root || "./", location.href).href;
+  if (!location.href.startsWith(root)) return [];
+  const parts = location.href.slice(root.length).split(/[?#]/)[0].split("/");
+  return parts.length > 2 ? [parts[1]] : [];
+}
+
 /**
- * Registers the service worker that keeps the whole site available offline after one visit.
- * Pages with the engine call it once the engine is up, so the precache never competes with
- * the runtime's own download.
+ * Registers the service worker that keeps this page's game available offline after one visit,
+ * then asks it to store this page's groups (``data-offline`` on <body>: "ready" once stored,
+ * "failed" if the network failed it; the site works online either way). Pages with the engine
+ * call it once the engine is up, so the storing never competes with the runtime's own download.
  */
 let registered = false;
 export function registerServiceWorker() {
   if (registered || !("serviceWorker" in navigator) || location.protocol === "file:") return;
   registered = true;
   const root = document.body.dataset.root || "";
-  const register = () => navigator.serviceWorker.register(`${root}sw.js`).catch(() => {
-    /* no offline copy (e.g. a private window): the site still works online */
-  });
+  const register = async () => {
+    try {
+      navigator.serviceWorker.addEventListener("message", (event) => {
+        if (event.data && event.data.type === "precached") document.body.dataset.offline = "ready";
+        else if (event.data && event.data.type === "precache-failed") document.body.dataset.offline = "failed";
+      });
+      await navigator.serviceWorker.register(`${root}sw.js`);
+      const ready = await navigator.serviceWorker.ready;
+      ready.active.postMessage({ type: "precache", groups: offlineGroups() });
+    } catch {
+      /* no offline copy (e.g. a private window): the site still works online */
+    }
+  };
   if (document.readyState === "complete") register();
   else window.addEventListener("load", register, { once: true });
 }

@@ -7,9 +7,12 @@ from __future__ import annotations
 
 import functools
 import http.server
+import shutil
 import threading
 
 from playwright.sync_api import expect
+
+from tools import static_host
 
 from .conftest import _Quiet, shot, wait_for
 from .test_csp import RECORD
@@ -28,14 +31,8 @@ def test_site_works_offline_after_one_visit(browser, site_dir, watch) -> None:
     try:
         page.goto(origin + "en/doudizhu/01-cards.html")
         expect(page.locator('#engine-status[data-state="ready"]')).to_be_visible(timeout=90_000)
-        # wait until the service worker is active and has precached every file
-        wait_for(page, """async () => {
-            const reg = await navigator.serviceWorker.ready;
-            if (!reg.active) return false;
-            const name = (await caches.keys()).find((k) => k.startsWith("cardtutor-"));  // not the snapshots'
-            if (!name) return false;
-            return (await (await caches.open(name)).keys()).length > 20;
-        }""", timeout=60_000, every_ms=500)
+        # wait until the service worker has stored the core and this game's pages
+        expect(page.locator('body[data-offline="ready"]')).to_be_attached(timeout=60_000)
         wait_for(page, "() => globalThis.cardtutorEngine.snapshotStored === true", timeout=30_000)
     finally:
         httpd.shutdown()
@@ -56,3 +53,59 @@ def test_site_works_offline_after_one_visit(browser, site_dir, watch) -> None:
     assert page.evaluate("window.cspViolations") == []
     ctx.close()
     assert not watch.errors, watch.errors
+
+
+def _visit(ctx, origin: str, path: str):
+    page = ctx.new_page()
+    page.goto(origin + path)
+    expect(page.locator('#engine-status[data-state="ready"]')).to_be_visible(timeout=90_000)
+    expect(page.locator('body[data-offline="ready"]')).to_be_attached(timeout=60_000)
+    return page
+
+
+def test_a_learner_stores_their_game_only_and_a_new_build_costs_only_what_changed(browser, site_dir, tmp_path) -> None:
+    """Issue 24: the service worker stores the core and the game the learner is on (in both
+    languages), not every game; after a new build, a returning visitor downloads only the files
+    whose content changed (the runtime is not downloaded again)."""
+    import build  # the build's own service-worker writer, run again on a changed file
+
+    site = tmp_path / "site"
+    shutil.copytree(site_dir, site)
+    httpd, origin, traffic = static_host.serve(site)
+    ctx = browser.new_context()
+    try:
+        page = _visit(ctx, origin, "en/doudizhu/01-cards.html")
+        stored = page.evaluate("""async () => {
+            const name = (await caches.keys()).find((k) => k.startsWith("cardtutor-"));
+            return (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname);
+        }""")
+        assert "/ja/doudizhu/practice.html" in stored and "/en/doudizhu/rules.html" in stored
+        assert "/pyodide/pyodide.asm.wasm" in stored and "/assets/style.css" in stored
+        assert not [p for p in stored if p.startswith(("/en/tichu/", "/ja/napoleon/")) or "/print/" in p]
+        first = traffic.take()
+        assert first.bytes["pyodide/pyodide.asm.wasm"] > 1_000_000
+        assert first.requests["pyodide/pyodide.asm.wasm"] == 2  # the page's, then the worker's (not modified)
+        assert first.not_modified["pyodide/pyodide.asm.wasm"] == 1
+        page.close()
+
+        # a new build: one stylesheet changed
+        style = site / "assets" / "style.css"
+        style.write_text(style.read_text("utf-8") + "\n/* a new build */\n", "utf-8")
+        build.write_service_worker(site)
+        page = ctx.new_page()
+        page.goto(origin + "en/doudizhu/02-auction.html")  # served by the old worker; the new one installs
+        wait_for(page, """async () => {
+            const names = (await caches.keys()).filter((k) => k.startsWith("cardtutor-"));
+            if (names.length !== 1) return false;
+            const hit = await (await caches.open(names[0])).match("/assets/style.css");
+            return Boolean(hit) && (await hit.text()).includes("a new build");
+        }""", timeout=60_000, every_ms=250)
+        second = traffic.take()
+        downloaded = {path for path, sent in second.bytes.items() if sent > 0}
+        assert "assets/style.css" in downloaded
+        assert downloaded <= {"assets/style.css", "sw.js", "en/doudizhu/02-auction.html"}, downloaded
+        page.close()
+    finally:
+        ctx.close()
+        httpd.shutdown()
+        httpd.server_close()
