@@ -16,6 +16,7 @@ import argparse
 import hashlib
 import json
 import shutil
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -173,8 +174,10 @@ class Site:
     """Renders pages into ``out``; every page knows its depth for relative URLs."""
 
     def __init__(self, out: Path, strings: dict[str, dict[str, str]], wheel: Path,
-                 renames: dict[str, str] | None = None) -> None:
+                 renames: dict[str, str] | None = None, snapshot: str = "") -> None:
         self.out = out
+        # the build's memory snapshot under py/ ("" when built without one: site/static/worker.js)
+        self.snapshot = snapshot
         self.strings = strings
         # former lesson keys → keys, on every page that shows or keeps progress (progress.js)
         self.lesson_renames = json.dumps(renames, separators=(",", ":"), ensure_ascii=False) if renames else ""
@@ -200,7 +203,7 @@ class Site:
         other_rel = rel.replace(f"{lang}/", f"{other}/", 1)
         html = self.env.get_template(template).render(
             lang=lang, s={**self.strings.get(lang, {}), **(words or {})}, root="../" * depth, other_lang=other,
-            other_url="../" * depth + other_rel, wheel=self.wheel_name, stamp=self.stamp,
+            other_url="../" * depth + other_rel, wheel=self.wheel_name, stamp=self.stamp, snapshot=self.snapshot,
             lesson_renames=self.lesson_renames, **context)
         dest = self.out / rel
         dest.parent.mkdir(parents=True, exist_ok=True)
@@ -272,7 +275,7 @@ def build_course(site: Site, game_name: str, by_lang: dict[str, list[Lesson]], m
                 "rule_words": rule_words(game, lang),
                 "phases": phase_names(game, lang), "steps": payload_steps, "strings": strings, "decisions": decisions, "scenarios": lesson.scenarios,
                 "rules": rule_titles(game_name, lang, collect_rule_ids(payload_steps, set())),
-                "wheel": site.wheel_name, "stamp": site.stamp,
+                "wheel": site.wheel_name, "stamp": site.stamp, "snapshot": site.snapshot,
                 "next": summaries[i + 1]["slug"] + ".html" if i + 1 < len(lessons) else None,
             }
             # the completion screen: the rules this lesson's questions and answers cited, in the
@@ -306,7 +309,7 @@ def build_course(site: Site, game_name: str, by_lang: dict[str, list[Lesson]], m
                          "rules": rule_titles(game_name, lang, set(game_rules)),  # feedback and history cite titles
                          # share links: their format and migrations (site/static/links.js), the moves' bound
                          "links": links.for_game(migrations, game_name), "limits": {"moves_code": MAX_CODE},
-                         "stamp": site.stamp}
+                         "stamp": site.stamp, "snapshot": site.snapshot}
         site.render("practice.html", f"{lang}/{game_name}/practice.html", lang, words=words, windows=has_windows(game),
                     page_title=s["practice_title"].replace("{game}", course_title), page_kind="practice",
                     course_title=course_title, data_json=script_json(practice_data),
@@ -382,7 +385,7 @@ def build_quiz(site: Site, game_name: str, by_lang: dict[str, list[Lesson]], poo
                 "kinds": list(quiz.kinds(game)), "length": QUIZ_ROUND, "pool": [e.to_json(game, lang) for e in pool],
                 "coverage": by_kind, "practisable": practisable, "rules": titles, "rule_words": rule_words(game, lang),
                 "presets": {name: presets[name]["title"][lang] for name in game.presets if name in presets},
-                "default_preset": game.default_preset or "seed", "wheel": site.wheel_name, "stamp": site.stamp}
+                "default_preset": game.default_preset or "seed", "wheel": site.wheel_name, "stamp": site.stamp, "snapshot": site.snapshot}
         site.render("quiz.html", f"{lang}/{game_name}/quiz.html", lang, words=words,
                     page_title=s["quiz_title"].replace("{game}", course_title), page_kind="quiz",
                     course_title=course_title, data_json=script_json(data))
@@ -438,7 +441,7 @@ def build_class_sets(site: Site, courses: dict[str, dict[str, list[Lesson]]], mi
                 "default_preset": game.default_preset or "seed",
                 "links": links.for_game(migrations, game_name)})
         data = {"lang": lang, "games": games, "limits": {"moves_code": MAX_CODE},
-                "wheel": site.wheel_name, "stamp": site.stamp}
+                "wheel": site.wheel_name, "stamp": site.stamp, "snapshot": site.snapshot}
         site.render("class.html", f"{lang}/class.html", lang, page_title=s["class_title"], page_kind="class",
                     data_json=script_json(data))
         site.render("set.html", f"{lang}/set.html", lang, page_title=s["set_title"], page_kind="set",
@@ -485,7 +488,75 @@ def write_service_worker(out: Path) -> None:
         f"{sum((out / p).stat().st_size for p in groups['core'] if p != './') // 1024} KB)")
 
 
-def build(out: Path, lessons_root: Path = LESSONS, link_migrations: Path = LINK_MIGRATIONS) -> dict[str, Any]:
+def _node() -> str:
+    node = shutil.which("node")
+    if not node:
+        raise LessonError("the engine's memory snapshot is made with Node.js, which is not installed: "
+                          "install it (./dev run does), or build with --no-snapshot")
+    return node
+
+
+def slim_runtime(runtime: Path, wheel: Path) -> Path:
+    """The runtime the site serves: Pyodide's files with the standard library cut down to what
+    the tutor can import (tools/slim_stdlib.py: 2.5 MB to about 1 MB) and a lock file listing no
+    packages (the tutor loads none). Made once per wheel in ``.cache``. Python's imports at
+    start-up are read off a real run (tools/make_snapshot.mjs --modules, with Node)."""
+    from tools import slim_stdlib
+    digest = hashlib.sha256(PYODIDE_VERSION.encode())
+    for part in (wheel, ROOT / "tools" / "slim_stdlib.py", ROOT / "tools" / "make_snapshot.mjs"):
+        digest.update(hashlib.sha256(part.read_bytes()).digest())
+    slim = CACHE / f"runtime-{PYODIDE_VERSION}-{digest.hexdigest()[:12]}"
+    if (slim / "python_stdlib.zip").is_file():
+        return slim
+    listed = CACHE / "snapshots" / "modules.json"
+    listed.parent.mkdir(parents=True, exist_ok=True)
+    ran = subprocess.run([_node(), str(ROOT / "tools" / "make_snapshot.mjs"), str(runtime), str(wheel), str(listed),
+                          "--modules"], capture_output=True, text=True)
+    if ran.returncode != 0:
+        raise LessonError(f"tools/make_snapshot.mjs --modules failed:\n{ran.stderr[-2000:]}")
+    stdlib = (runtime / "python_stdlib.zip").read_bytes()
+    keep = slim_stdlib.keep_set(stdlib, wheel, json.loads(listed.read_text("utf-8")))
+    part = slim.with_name(slim.name + ".part")
+    shutil.rmtree(part, ignore_errors=True)
+    part.mkdir(parents=True)
+    for name in RUNTIME_FILES:
+        shutil.copy2(runtime / name, part / name)
+    (part / "python_stdlib.zip").write_bytes(slim_stdlib.slim_zip(stdlib, keep))
+    lock = json.loads((runtime / "pyodide-lock.json").read_text("utf-8"))
+    (part / "pyodide-lock.json").write_text(json.dumps({**lock, "packages": {}}, separators=(",", ":")), "utf-8")
+    part.replace(slim)
+    return slim
+
+
+def make_snapshot(runtime: Path, wheel: Path, out_dir: Path) -> str:
+    """The engine's memory snapshot (tools/make_snapshot.mjs, run with Node): Python booted, the
+    tutor imported and every game dealt once, so a first visit restores it instead of booting
+    Python. Kept in ``.cache/snapshots`` under a hash of what makes it (the runtime, the wheel,
+    the script and its codec): the same inputs give the same bytes (the script sees to that), so
+    an unchanged engine keeps its file name and a returning visitor downloads nothing new.
+    Returns the file's name under ``py/``."""
+    tool = ROOT / "tools" / "make_snapshot.mjs"
+    codec = SITE / "static" / "snapshot-codec.js"
+    digest = hashlib.sha256(PYODIDE_VERSION.encode())
+    for part in (wheel, tool, codec, runtime / "pyodide.asm.wasm", runtime / "python_stdlib.zip"):
+        digest.update(hashlib.sha256(part.read_bytes()).digest())
+    cached = CACHE / "snapshots" / f"{digest.hexdigest()[:16]}.snap"
+    if not cached.is_file():
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        made = subprocess.run([_node(), str(tool), str(runtime), str(wheel), str(cached) + ".part"],
+                              capture_output=True, text=True)
+        if made.returncode != 0:
+            raise LessonError(f"tools/make_snapshot.mjs failed:\n{made.stderr[-2000:]}")
+        (Path(str(cached) + ".part")).replace(cached)
+    name = f"engine-{hashlib.sha256(cached.read_bytes()).hexdigest()[:12]}.snap"
+    shutil.copy2(cached, out_dir / name)
+    return name
+
+
+def build(out: Path, lessons_root: Path = LESSONS, link_migrations: Path = LINK_MIGRATIONS,
+          snapshot: bool = True) -> dict[str, Any]:
+    """Builds the site into ``out``. ``snapshot``: ship the engine's memory snapshot (needs Node);
+    without it the worker boots Python on a first visit and makes its own snapshot for the next."""
     started = time.time()
     strings = load_strings()
     migrations = links.load_migrations(link_migrations, list(GAMES))
@@ -498,6 +569,8 @@ def build(out: Path, lessons_root: Path = LESSONS, link_migrations: Path = LINK_
     wheel = build_site_wheel(ROOT, out / "py")
     log(f"Packing tutor => py/{wheel.name} ({wheel.stat().st_size // 1024} KB)")
     runtime = ensure_pyodide(CACHE)
+    if snapshot:  # a cut-down standard library, and the snapshot made with it (both need Node)
+        runtime = slim_runtime(runtime, out / "py" / wheel.name)
     (out / "pyodide").mkdir()
     for name in RUNTIME_FILES:
         shutil.copy2(runtime / name, out / "pyodide" / name)
@@ -508,7 +581,10 @@ def build(out: Path, lessons_root: Path = LESSONS, link_migrations: Path = LINK_
     for lang in LANGS:  # one copy of the UI strings per language, cached across pages
         (out / "assets" / f"strings-{lang}.json").write_text(
             json.dumps(strings[lang], ensure_ascii=False, separators=(",", ":")), "utf-8")
-    site = Site(out, strings, out / "py" / wheel.name, lesson_renames(courses))
+    snapshot_name = make_snapshot(runtime, out / "py" / wheel.name, out / "py") if snapshot else ""
+    if snapshot_name:
+        log(f"Snapshot => py/{snapshot_name} ({(out / 'py' / snapshot_name).stat().st_size // 1024} KB raw)")
+    site = Site(out, strings, out / "py" / wheel.name, lesson_renames(courses), snapshot_name)
     reports = []
     for game_name, by_lang in courses.items():
         build_course(site, game_name, by_lang, migrations)
@@ -540,9 +616,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Build the cardtutor static site.")
     parser.add_argument("--out", default=str(ROOT / "_site"), help="output folder (default: _site)")
     parser.add_argument("--lessons", default=str(LESSONS), help="lessons folder (default: lessons)")
+    parser.add_argument("--no-snapshot", action="store_true",
+                        help="ship no memory snapshot of the engine (no Node.js needed; a first visit boots Python)")
     args = parser.parse_args(argv)
     try:
-        build(Path(args.out).resolve(), Path(args.lessons).resolve())
+        build(Path(args.out).resolve(), Path(args.lessons).resolve(), snapshot=not args.no_snapshot)
     except LessonError as exc:
         print(f"build failed: {exc}", file=sys.stderr)
         return 1

@@ -143,7 +143,7 @@ function callTimeout() {
 
 /** A client for the engine worker: call(request) → Promise of the bridge's response. */
 export class Engine {
-  constructor(wheel, stamp) {
+  constructor(wheel, stamp, snapshot = "") {
     this.ready = false;
     this.failed = null;
     this.pending = new Map();
@@ -174,7 +174,7 @@ export class Engine {
       this.fail(event.message || "worker error");
     };
     if (boot) for (const message of boot.queue) this.receive(message);
-    else this.worker.postMessage({ type: "init", wheel, stamp });
+    else this.worker.postMessage({ type: "init", wheel, stamp, snapshot });
   }
 
   /** The page's status line listens from when it is drawn; it first hears the latest stage. */
@@ -301,7 +301,7 @@ const PAGE_MODULE = {
 const dataId = PAGE_DATA[document.body.dataset.page];
 if (dataId) {
   const pageData = JSON.parse(document.getElementById(dataId).textContent);
-  const engine = new Engine(pageData.wheel, pageData.stamp);
+  const engine = new Engine(pageData.wheel, pageData.stamp, pageData.snapshot);
   PAGE_MODULE[document.body.dataset.page]().then((page) => page.start(engine));
 } else if (document.body.dataset.page === "mastery") {
   import("./mastery-page.js").then((page) => page.start());

@@ -1,5 +1,5 @@
 // The rules engine in a Web Worker: Pyodide runs the same tutor package as the build.
-// Messages in:  {type: "init", wheel, stamp}          → out: {type: "stage"|"ready"|"failed", …}
+// Messages in:  {type: "init", wheel, stamp, snapshot}  → out: {type: "stage"|"ready"|"failed", …}
 //               {type: "request", id, text}       → out: {type: "reply", id, response}
 //               (``text``: the request as JSON text; an older page's ``request`` object works too)
 // The page never touches Python directly: every request goes through tutor.api.handle_json.
@@ -10,10 +10,12 @@ function post(message) {
   self.postMessage(message);
 }
 
-// Warm visits restore a memory snapshot of Python with the tutor already imported, made on the
-// first visit and kept in Cache Storage under the build's stamp (Pyodide version + wheel hash):
-// restoring takes a fraction of a boot. The file system is not in the snapshot, so the wheel
-// is unpacked again either way (its data files are read lazily).
+// Python comes up from a memory snapshot with the tutor already imported: the build's (a file
+// under py/, tools/make_snapshot.mjs), or, on a site built without one, the one this runtime
+// made on the first visit and kept in Cache Storage under the build's stamp (Pyodide version +
+// wheel hash). Restoring takes a fraction of a boot; a snapshot the runtime refuses (another
+// build of Pyodide) means a normal boot. The file system is not in a snapshot, so the wheel is
+// unpacked again either way (its data files are read lazily).
 const SNAPSHOTS = "pyodide-snapshots";
 
 async function readSnapshot(key) {
@@ -36,22 +38,61 @@ async function storeSnapshot(key, bytes) {
   }
 }
 
-async function boot(wheel, stamp) {
+/**
+ * The build's snapshot (``snapshot``: its file under py/, made by tools/make_snapshot.mjs):
+ * fetched beside the runtime, its static data put back from the wasm bytes the runtime fetches
+ * anyway (snapshot-codec.js). The runtime's own fetch of the wasm is answered with a copy of
+ * this one (``fetch`` wrapped while Pyodide loads), so the file comes down once.
+ * Resolves to the snapshot's bytes, or null when it cannot be had (the boot goes on without).
+ */
+function buildSnapshot(snapshot, base) {
+  const wasmURL = new URL("pyodide.asm.wasm", base).href;
+  const wasm = fetch(wasmURL);
+  const realFetch = self.fetch;
+  self.fetch = (input, init) => (String(input) === wasmURL ? wasm.then((r) => r.clone()) : realFetch(input, init));
+  const bytes = (async () => {
+    try {
+      const [{ xorSegments }, image, code] = await Promise.all([
+        import("./snapshot-codec.js"),
+        realFetch(new URL(`../py/${snapshot}`, import.meta.url)).then((r) => {
+          if (!r.ok) throw new Error(`snapshot ${snapshot}: HTTP ${r.status}`);
+          return r.arrayBuffer();
+        }),
+        wasm.then((r) => r.clone().arrayBuffer()),
+      ]);
+      return xorSegments(new Uint8Array(image), new Uint8Array(code));
+    } catch {
+      return null;
+    }
+  })();
+  return { bytes, done: () => { self.fetch = realFetch; } };
+}
+
+async function boot(wheel, stamp, snapshotFile) {
   post({ type: "stage", stage: "runtime" });
   const base = new URL("../pyodide/", import.meta.url).href;
   const key = new URL(`../py/snapshot-${stamp}`, import.meta.url).href;
+  const built = snapshotFile ? buildSnapshot(snapshotFile, base) : null;
   const [{ loadPyodide }, snapshot, wheelBytes] = await Promise.all([
     import(new URL("pyodide.mjs", base).href),
-    stamp ? readSnapshot(key) : null,
+    built ? built.bytes : stamp ? readSnapshot(key) : null,
     fetch(new URL(`../py/${wheel}`, import.meta.url)).then((response) => {
       if (!response.ok) throw new Error(`wheel ${wheel}: HTTP ${response.status}`);
       return response.arrayBuffer();
     }),
   ]);
-  const options = { indexURL: base };
-  if (snapshot) options._loadSnapshot = snapshot;
-  else if (stamp) options._makeSnapshot = true;
-  const pyodide = await loadPyodide(options);
+  let pyodide = null;
+  let restored = false;
+  if (snapshot) {
+    try {
+      pyodide = await loadPyodide({ indexURL: base, _loadSnapshot: snapshot });
+      restored = true;
+    } catch {
+      pyodide = null; // not this runtime's snapshot (Pyodide checks its build id): a normal boot
+    }
+  }
+  if (built) built.done();
+  if (!pyodide) pyodide = await loadPyodide(built || !stamp ? { indexURL: base } : { indexURL: base, _makeSnapshot: true });
   post({ type: "stage", stage: "tutor" });
   // site-packages from sys.path: importing sysconfig for it cost ~35 ms of the cold boot;
   // no __pycache__ writes either (a fresh file system every visit: nobody would read them)
@@ -60,9 +101,10 @@ async function boot(wheel, stamp) {
   pyodide.unpackArchive(new Uint8Array(wheelBytes), "wheel", { extractDir: purelib });
   const api = pyodide.pyimport("tutor.api");
   handle = (text) => api.handle_json(text);
-  post({ type: "ready", snapshot: Boolean(snapshot) });
-  if (!snapshot && stamp) {
-    // made and stored a little later, between the page's questions: the first answers come first
+  post({ type: "ready", snapshot: restored });
+  if (!restored && !built && stamp) {
+    // no snapshot from the build (a site built without one): this runtime makes one and keeps it
+    // for the next visits, a little later, between the page's questions: the first answers come first
     setTimeout(() => {
       let made = null;
       try {
@@ -81,7 +123,7 @@ self.onmessage = async (event) => {
   if (!message || typeof message !== "object") return; // nothing to answer: no id to answer to
   if (message.type === "init") {
     try {
-      await boot(message.wheel, message.stamp);
+      await boot(message.wheel, message.stamp, message.snapshot);
     } catch (error) {
       post({ type: "failed", error: String(error && error.message ? error.message : error) });
     }

@@ -1,0 +1,91 @@
+"""Start-up (issue 24): the engine comes up from the build's memory snapshot on a first visit,
+on the cut-down standard library the site serves; a snapshot the runtime refuses, and a site
+built without one, still give a working engine (a normal boot)."""
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+from playwright.sync_api import expect
+
+import build
+from tools import static_host
+
+RUNNER = Path(__file__).resolve().parent.parent / "pyodide" / "run_site_runtime.mjs"
+LESSON = "en/doudizhu/01-cards.html"
+
+
+def _runtime_plays(site: Path, *args: str) -> dict:
+    ran = subprocess.run(["node", str(RUNNER), str(site), *args], capture_output=True, text=True, timeout=600)
+    assert ran.returncode == 0, ran.stderr[-3000:]
+    return json.loads(ran.stdout.strip().splitlines()[-1])
+
+
+def test_the_sites_runtime_plays_every_game_from_the_snapshot_and_by_a_normal_boot(site_dir: Path) -> None:
+    """Every op a page sends, for every game in both languages, on the runtime as served: no
+    module the cut-down library lacks (tools/slim_stdlib.py), from the snapshot and without it."""
+    assert (site_dir / "pyodide" / "python_stdlib.zip").stat().st_size < 1_500_000  # cut down (2.5 MB whole)
+    for args in ((), ("--boot",)):
+        result = _runtime_plays(site_dir, *args)
+        assert result["restored"] == (not args)
+        assert result["problems"] == [], result["problems"]
+        assert len(result["games"]) == 2 * len(build.GAMES), result["games"]
+        assert sum(g["moves"] for g in result["games"].values()) > 200
+
+
+def _first_visit(browser, origin: str) -> bool:
+    """Opens the lesson in a fresh context; whether the engine came from a snapshot. The engine
+    must answer a legal-move question either way."""
+    ctx = browser.new_context()
+    try:
+        page = ctx.new_page()
+        page.goto(origin + LESSON)
+        expect(page.locator('#engine-status[data-state="ready"]')).to_be_visible(timeout=120_000)
+        answer = page.evaluate("""async () => {
+            const engine = globalThis.cardtutorEngine;
+            const made = await engine.call({op: "new", game: "doudizhu", seed: 1});
+            return engine.call({op: "legal", state: made.state});
+        }""")
+        assert answer["ok"] and answer["actions"], answer
+        return page.evaluate("globalThis.cardtutorEngine.fromSnapshot")
+    finally:
+        ctx.close()
+
+
+def test_a_first_visit_restores_the_builds_snapshot_and_a_refused_one_boots(browser, site_dir: Path, tmp_path: Path) -> None:
+    httpd, origin, traffic = static_host.serve(site_dir)
+    try:
+        assert _first_visit(browser, origin) is True
+        snap = next((site_dir / "py").glob("*.snap")).name
+        assert traffic.requests[f"py/{snap}"] >= 1
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+    # the same site with a snapshot of another Pyodide build (its build id changed): a normal boot
+    site = tmp_path / "site"
+    shutil.copytree(site_dir, site)
+    path = next((site / "py").glob("*.snap"))
+    data = bytearray(path.read_bytes())
+    data[16:48] = bytes(32)
+    path.write_bytes(bytes(data))
+    httpd, origin, _ = static_host.serve(site)
+    try:
+        assert _first_visit(browser, origin) is False
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
+def test_a_site_built_without_the_snapshot_works(browser, tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    build.build(site, snapshot=False)
+    assert not list((site / "py").glob("*.snap"))
+    assert 'snapshot:""' in (site / LESSON).read_text("utf-8")
+    httpd, origin, _ = static_host.serve(site)
+    try:
+        assert _first_visit(browser, origin) is False
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
