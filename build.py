@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -508,7 +509,8 @@ def slim_runtime(runtime: Path, wheel: Path) -> Path:
     slim = CACHE / f"runtime-{PYODIDE_VERSION}-{digest.hexdigest()[:12]}"
     if (slim / "python_stdlib.zip").is_file():
         return slim
-    listed = CACHE / "snapshots" / "modules.json"
+    # names of this process's own (two test workers may build at once; the first to finish wins)
+    listed = CACHE / "snapshots" / f"modules-{os.getpid()}.json"
     listed.parent.mkdir(parents=True, exist_ok=True)
     ran = subprocess.run([_node(), str(ROOT / "tools" / "make_snapshot.mjs"), str(runtime), str(wheel), str(listed),
                           "--modules"], capture_output=True, text=True)
@@ -516,7 +518,7 @@ def slim_runtime(runtime: Path, wheel: Path) -> Path:
         raise LessonError(f"tools/make_snapshot.mjs --modules failed:\n{ran.stderr[-2000:]}")
     stdlib = (runtime / "python_stdlib.zip").read_bytes()
     keep = slim_stdlib.keep_set(stdlib, wheel, json.loads(listed.read_text("utf-8")))
-    part = slim.with_name(slim.name + ".part")
+    part = slim.with_name(f"{slim.name}.{os.getpid()}.part")
     shutil.rmtree(part, ignore_errors=True)
     part.mkdir(parents=True)
     for name in RUNTIME_FILES:
@@ -524,7 +526,11 @@ def slim_runtime(runtime: Path, wheel: Path) -> Path:
     (part / "python_stdlib.zip").write_bytes(slim_stdlib.slim_zip(stdlib, keep))
     lock = json.loads((runtime / "pyodide-lock.json").read_text("utf-8"))
     (part / "pyodide-lock.json").write_text(json.dumps({**lock, "packages": {}}, separators=(",", ":")), "utf-8")
-    part.replace(slim)
+    listed.unlink()
+    try:
+        part.replace(slim)
+    except OSError:  # another build made it meanwhile: the same files
+        shutil.rmtree(part, ignore_errors=True)
     return slim
 
 
@@ -543,11 +549,11 @@ def make_snapshot(runtime: Path, wheel: Path, out_dir: Path) -> str:
     cached = CACHE / "snapshots" / f"{digest.hexdigest()[:16]}.snap"
     if not cached.is_file():
         cached.parent.mkdir(parents=True, exist_ok=True)
-        made = subprocess.run([_node(), str(tool), str(runtime), str(wheel), str(cached) + ".part"],
-                              capture_output=True, text=True)
+        part = Path(f"{cached}.{os.getpid()}.part")
+        made = subprocess.run([_node(), str(tool), str(runtime), str(wheel), str(part)], capture_output=True, text=True)
         if made.returncode != 0:
             raise LessonError(f"tools/make_snapshot.mjs failed:\n{made.stderr[-2000:]}")
-        (Path(str(cached) + ".part")).replace(cached)
+        part.replace(cached)  # a file: replacing one another build made is harmless (the same bytes)
     name = f"engine-{hashlib.sha256(cached.read_bytes()).hexdigest()[:12]}.snap"
     shutil.copy2(cached, out_dir / name)
     return name
