@@ -41,6 +41,9 @@ first answer   time from navigation start until the tutor answers its first lega
 bare boot      stock Pyodide (the vendored npm files as they come: the whole standard library)
                booted in a Web Worker of a bare page (bench/bare.html) that does nothing else:
                navigation start -> loadPyodide resolved -> one runPython("1+1").
+worker start-up  where the worker's time went, from its own clock: started (the page's boot
+               script), runtime and snapshot fetched, runtime up (restored or booted), wheel
+               unpacked, tutor imported (then "ready").
 reload, next   what a learner meets after the first visit, by the page's own "engine ready"
                status (#engine-status[data-state=ready], from navigation start): the lesson
                reloaded, and the next lesson opened by its link, each right after the first
@@ -297,6 +300,13 @@ def main(argv: list[str] | None = None) -> int:
     figures: dict[str, list[float]] = {k: [] for k in (
         "fcp", "ours", "bare", "reload", "next", "bare_warm", "slow_fcp", "slow_ours", "slow_bare")}
     restored: list[bool] = []
+    phases: dict[str, list[dict]] = {"first visit": [], "reload": []}  # the worker's own timings
+
+    def worker_timings(page) -> dict:
+        """The worker's start-up phases, as ms from the page's navigation start."""
+        got = page.evaluate("""() => ({t: globalThis.cardtutorEngine.timings, origin: performance.timeOrigin})""")
+        shift = got["t"]["origin"] - got["origin"]
+        return {"worker started": shift, **{k: v + shift for k, v in got["t"].items() if k != "origin"}}
     out_lines: list[str] = []
 
     def say(line: str = "") -> None:
@@ -325,8 +335,10 @@ def main(argv: list[str] | None = None) -> int:
                 (figures["slow_ours"] if mbit else figures["ours"]).append(page.evaluate(FIRST_ANSWER_JS))
                 if not mbit:
                     restored.append(page.evaluate("globalThis.cardtutorEngine.fromSnapshot"))
+                    phases["first visit"].append(worker_timings(page))
                     page.reload()
                     figures["reload"].append(ready_at(page))
+                    phases["reload"].append(worker_timings(page))
                     page.locator("a.next-lesson").first.click()
                     page.wait_for_url("**/02-*.html")
                     figures["next"].append(ready_at(page))
@@ -378,6 +390,10 @@ def main(argv: list[str] | None = None) -> int:
     say(f"legal round trip from the page median {med(latency['trip']):.3f}  p95 {pct(latency['trip'], 0.95):.3f}")
     say(f"Tichu lead in worker (14 cards + Phoenix) median {med(tichu):.3f}  p95 {pct(tichu, 0.95):.3f}"
         f"  max {max(tichu):.3f}   goal p95 < 2")
+    for name, runs in phases.items():
+        keys = list(runs[0]) if runs else []
+        say(f"worker start-up, {name} (ms from navigation start, medians): "
+            + ", ".join(f"{k} {med([r[k] for r in runs if k in r]):.0f}" for k in keys))
     say()
     say("First-visit bytes (gzip as served; KB)")
     say(f"  {'part':<20} {'now':>9}" + (f" {'baseline':>9}" if base_bytes else ""))

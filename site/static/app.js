@@ -200,6 +200,7 @@ export class Engine {
     else if (message.type === "ready") {
       this.ready = true;
       this.fromSnapshot = Boolean(message.snapshot);
+      this.timings = message.timings || null;  // where the worker's start-up went (bench/site_perf.py)
       registerServiceWorker();
       this.onStatus("ready");
       this.resolveReady(true);

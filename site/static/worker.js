@@ -69,9 +69,15 @@ function buildSnapshot(snapshot, base) {
 }
 
 async function boot(wheel, stamp, snapshotFile) {
+  const started = performance.now();
+  const timings = {};
+  const mark = (name) => { timings[name] = Math.round(performance.now() - started); };
   post({ type: "stage", stage: "runtime" });
   const base = new URL("../pyodide/", import.meta.url).href;
   const key = new URL(`../py/snapshot-${stamp}`, import.meta.url).href;
+  // always the build's snapshot when there is one: on a slow link its 5 MB cost more than the boot
+  // they save (bench/site_perf.py, 10 Mbit/s), but the browser's own estimate of the link cannot
+  // tell (a fresh profile says 1.5 Mbit/s on any link), so the worker does not guess
   const built = snapshotFile ? buildSnapshot(snapshotFile, base) : null;
   const [{ loadPyodide }, snapshot, wheelBytes] = await Promise.all([
     import(new URL("pyodide.mjs", base).href),
@@ -81,6 +87,7 @@ async function boot(wheel, stamp, snapshotFile) {
       return response.arrayBuffer();
     }),
   ]);
+  mark("fetched");
   let pyodide = null;
   let restored = false;
   if (snapshot) {
@@ -92,17 +99,21 @@ async function boot(wheel, stamp, snapshotFile) {
     }
   }
   if (built) built.done();
-  if (!pyodide) pyodide = await loadPyodide(built || !stamp ? { indexURL: base } : { indexURL: base, _makeSnapshot: true });
+  if (!pyodide) pyodide = await loadPyodide(snapshotFile || !stamp ? { indexURL: base } : { indexURL: base, _makeSnapshot: true });
+  mark("runtime");
   post({ type: "stage", stage: "tutor" });
   // site-packages from sys.path: importing sysconfig for it cost ~35 ms of the cold boot;
   // no __pycache__ writes either (a fresh file system every visit: nobody would read them)
   const purelib = pyodide.runPython(
     "import sys\nsys.dont_write_bytecode = True\nnext(p for p in sys.path if p.endswith('site-packages'))");
   pyodide.unpackArchive(new Uint8Array(wheelBytes), "wheel", { extractDir: purelib });
+  mark("unpacked");
   const api = pyodide.pyimport("tutor.api");
   handle = (text) => api.handle_json(text);
-  post({ type: "ready", snapshot: restored });
-  if (!restored && !built && stamp) {
+  mark("imported");
+  // where the start-up went (ms from the worker's first line; bench/site_perf.py reports them)
+  post({ type: "ready", snapshot: restored, timings: { ...timings, origin: performance.timeOrigin } });
+  if (!restored && !snapshotFile && stamp) {
     // no snapshot from the build (a site built without one): this runtime makes one and keeps it
     // for the next visits, a little later, between the page's questions: the first answers come first
     setTimeout(() => {
