@@ -36,7 +36,7 @@ const fixedRandom = (array) => {
 };
 Object.defineProperty(globalThis.crypto, "getRandomValues", { value: fixedRandom, configurable: true });
 const { loadPyodide } = await import(pathToFileURL(join(runtime, "pyodide.mjs")).href);
-const { xorSegments } = await import(new URL("../site/static/snapshot-codec.js", import.meta.url).href);
+const { pack, xorSegments } = await import(new URL("../site/static/snapshot-codec.js", import.meta.url).href);
 
 // a fixed hash seed: the same wheel gives the same snapshot, so a new build of an unchanged
 // engine leaves the file (and a returning visitor's download) alone
@@ -72,5 +72,6 @@ json.dumps(sorted(name for name, module in sys.modules.items()
 }
 const snapshot = pyodide.makeMemorySnapshot();
 xorSegments(snapshot, new Uint8Array(readFileSync(join(runtime, "pyodide.asm.wasm"))));
-writeFileSync(out, snapshot);
-console.log(`snapshot ${out}: ${snapshot.length} bytes`);
+const packed = pack(snapshot);
+writeFileSync(out, packed);
+console.log(`snapshot ${out}: ${snapshot.length} bytes, ${packed.length} stored`);

@@ -64,3 +64,57 @@ export function xorSegments(snapshot, wasm) {
   }
   return snapshot;
 }
+
+// The served file leaves out the image's all-zero stretches (the unused stack and the memory past
+// the heap: 13 of its 31 MB), so that reading it back from the cache on every visit is quicker.
+// Format: "CTS1", the image's length, the count of stored blocks, then per block its offset and
+// length (little-endian 32-bit) and its bytes. A block is a run of non-zero 64 KB pages.
+const MAGIC = 0x31535443; // "CTS1"
+const PAGE = 65536;
+
+function isZero(bytes, from, to) {
+  for (let i = from; i < to; i++) if (bytes[i] !== 0) return false;
+  return true;
+}
+
+/** ``image`` without its all-zero pages (see above). */
+export function pack(image) {
+  const blocks = [];
+  for (let at = 0; at < image.length; at += PAGE) {
+    const end = Math.min(at + PAGE, image.length);
+    if (isZero(image, at, end)) continue;
+    const last = blocks[blocks.length - 1];
+    if (last && last[1] === at) last[1] = end;
+    else blocks.push([at, end]);
+  }
+  const size = 12 + blocks.reduce((n, [from, to]) => n + 8 + (to - from), 0);
+  const out = new Uint8Array(size);
+  const view = new DataView(out.buffer);
+  view.setUint32(0, MAGIC, true);
+  view.setUint32(4, image.length, true);
+  view.setUint32(8, blocks.length, true);
+  let p = 12;
+  for (const [from, to] of blocks) {
+    view.setUint32(p, from, true);
+    view.setUint32(p + 4, to - from, true);
+    out.set(image.subarray(from, to), p + 8);
+    p += 8 + (to - from);
+  }
+  return out;
+}
+
+/** The image ``pack`` left out the zeros of. Throws on anything else. */
+export function unpack(bytes) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (bytes.length < 12 || view.getUint32(0, true) !== MAGIC) throw new Error("not a packed snapshot");
+  const image = new Uint8Array(view.getUint32(4, true));
+  let p = 12;
+  for (let count = view.getUint32(8, true); count > 0; count--) {
+    const from = view.getUint32(p, true);
+    const length = view.getUint32(p + 4, true);
+    if (p + 8 + length > bytes.length || from + length > image.length) throw new Error("damaged snapshot");
+    image.set(bytes.subarray(p + 8, p + 8 + length), from);
+    p += 8 + length;
+  }
+  return image;
+}

@@ -11,14 +11,14 @@ const site = resolve(process.argv[2]);
 const boot = process.argv.includes("--boot");
 const runtime = join(site, "pyodide");
 const { loadPyodide } = await import(pathToFileURL(join(runtime, "pyodide.mjs")).href);
-const { xorSegments } = await import(pathToFileURL(join(site, "assets", "snapshot-codec.js")).href);
+const { unpack, xorSegments } = await import(pathToFileURL(join(site, "assets", "snapshot-codec.js")).href);
 const py = join(site, "py");
 const wheel = readdirSync(py).find((f) => f.endsWith(".whl"));
 const snap = readdirSync(py).find((f) => f.endsWith(".snap"));
 const options = { indexURL: runtime + "/" };
 if (!boot) {
   if (!snap) throw new Error("this site has no snapshot");
-  options._loadSnapshot = xorSegments(new Uint8Array(readFileSync(join(py, snap))),
+  options._loadSnapshot = xorSegments(unpack(new Uint8Array(readFileSync(join(py, snap)))),
     new Uint8Array(readFileSync(join(runtime, "pyodide.asm.wasm"))));
 }
 const pyodide = await loadPyodide(options);
