@@ -305,6 +305,8 @@ def main(argv: list[str] | None = None) -> int:
     def worker_timings(page) -> dict:
         """The worker's start-up phases, as ms from the page's navigation start."""
         got = page.evaluate("""() => ({t: globalThis.cardtutorEngine.timings, origin: performance.timeOrigin})""")
+        if not got["t"]:  # a site from before the worker reported them (a baseline)
+            return {}
         shift = got["t"]["origin"] - got["origin"]
         return {"worker started": shift, **{k: v + shift for k, v in got["t"].items() if k != "origin"}}
     out_lines: list[str] = []
@@ -391,7 +393,7 @@ def main(argv: list[str] | None = None) -> int:
     say(f"Tichu lead in worker (14 cards + Phoenix) median {med(tichu):.3f}  p95 {pct(tichu, 0.95):.3f}"
         f"  max {max(tichu):.3f}   goal p95 < 2")
     for name, runs in phases.items():
-        keys = list(runs[0]) if runs else []
+        keys = list(runs[0]) if runs and runs[0] else []
         say(f"worker start-up, {name} (ms from navigation start, medians): "
             + ", ".join(f"{k} {med([r[k] for r in runs if k in r]):.0f}" for k in keys))
     say()
