@@ -14,7 +14,8 @@ Kept:
 Everything else (email, http, multiprocessing, pydoc, unittest, …) goes. The worker and the build's
 snapshot use this one zip (Python caches a zip's table of contents, so a snapshot must be made
 with the zip it is served with). The in-Pyodide test run keeps the full library (pytest needs it);
-tests/pyodide/test_slim_runtime.py plays every game through the bridge on the cut-down one.
+tests/browser/test_startup.py plays every game through the bridge on the cut-down one
+(tests/pyodide/run_site_runtime.mjs, under Node).
 """
 from __future__ import annotations
 
