@@ -455,7 +455,7 @@ NOT_PRECACHED = ("_headers", "sw.js", "build.json", "coverage.json")
 
 def offline_group(rel: str) -> str | None:
     """The service worker's group of a built file (site/sw.js): ``core`` (runtime, wheel, assets,
-    the home pages), a game's pages in both languages (``doudizhu``: the language switch works
+    the home pages), a game's pages in both languages (its name, the folder under each language: the switch works
     offline too), or None: printed handouts and reports, stored only when visited."""
     parts = rel.split("/")
     if rel in NOT_PRECACHED or "print" in parts[:-1]:

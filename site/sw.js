@@ -1,6 +1,6 @@
 // Service worker: keeps what a learner needs offline, and no more. On install it stores the
 // core (the engine's runtime, the tutor's wheel, the scripts and styles, the home pages); each
-// page then asks for its game's group ("doudizhu": that game's pages in both languages), so a
+// page then asks for its game's group (named as its folder: that game's pages in both languages), so a
 // learner of one game never downloads the other games' pages. After a new build, a returning
 // visitor downloads only the files whose content changed: every file is stored with its hash
 // from the build, and a file whose hash is unchanged is copied over from the old cache.

@@ -8,6 +8,7 @@ say nothing of what a learner's browser downloads from a real host.
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import gzip
 import hashlib
@@ -17,6 +18,7 @@ import threading
 from collections import Counter
 from email.utils import formatdate
 from pathlib import Path
+from typing import Iterator
 from urllib.parse import unquote, urlsplit
 
 # already compressed: a host sends them as they are (gzip would only grow them)
@@ -120,3 +122,14 @@ def serve(folder: Path) -> tuple[http.server.ThreadingHTTPServer, str, Traffic]:
     httpd.daemon_threads = True
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     return httpd, f"http://127.0.0.1:{httpd.server_address[1]}/", traffic
+
+
+@contextlib.contextmanager
+def hosting(folder: Path) -> Iterator[tuple[str, Traffic]]:
+    """``serve`` for the length of a ``with``: its origin and its count; the server stops after."""
+    httpd, origin, traffic = serve(folder)
+    try:
+        yield origin, traffic
+    finally:
+        httpd.shutdown()
+        httpd.server_close()

@@ -55,14 +55,10 @@ def _first_visit(browser, origin: str) -> bool:
 
 
 def test_a_first_visit_restores_the_builds_snapshot_and_a_refused_one_boots(browser, site_dir: Path, tmp_path: Path) -> None:
-    httpd, origin, traffic = static_host.serve(site_dir)
-    try:
+    with static_host.hosting(site_dir) as (origin, traffic):
         assert _first_visit(browser, origin) is True
         snap = next((site_dir / "py").glob("*.snap")).name
         assert traffic.requests[f"py/{snap}"] >= 1
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
     # the same site with a snapshot of another Pyodide build (its build id changed): a normal boot
     site = tmp_path / "site"
     shutil.copytree(site_dir, site)
@@ -73,12 +69,8 @@ def test_a_first_visit_restores_the_builds_snapshot_and_a_refused_one_boots(brow
     assert data[:4] == b"CTS1" and int.from_bytes(data[12:16], "little") == 0
     data[20 + 16:20 + 48] = bytes(32)
     path.write_bytes(bytes(data))
-    httpd, origin, _ = static_host.serve(site)
-    try:
+    with static_host.hosting(site) as (origin, _):
         assert _first_visit(browser, origin) is False
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
 
 
 def test_a_site_built_without_the_snapshot_works(browser, tmp_path: Path) -> None:
@@ -86,9 +78,5 @@ def test_a_site_built_without_the_snapshot_works(browser, tmp_path: Path) -> Non
     build.build(site, snapshot=False)
     assert not list((site / "py").glob("*.snap"))
     assert 'snapshot:""' in (site / LESSON).read_text("utf-8")
-    httpd, origin, _ = static_host.serve(site)
-    try:
+    with static_host.hosting(site) as (origin, _):
         assert _first_visit(browser, origin) is False
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
