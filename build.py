@@ -538,13 +538,14 @@ def make_snapshot(runtime: Path, wheel: Path, out_dir: Path) -> str:
     """The engine's memory snapshot (tools/make_snapshot.mjs, run with Node): Python booted, the
     tutor imported and every game dealt once, so a first visit restores it instead of booting
     Python. Kept in ``.cache/snapshots`` under a hash of what makes it (the runtime, the wheel,
-    the script and its codec): the same inputs give the same bytes (the script sees to that), so
+    the script, its codec and the wheel's install): the same inputs give the same bytes (the script sees to that), so
     an unchanged engine keeps its file name and a returning visitor downloads nothing new.
     Returns the file's name under ``py/``."""
     tool = ROOT / "tools" / "make_snapshot.mjs"
     codec = SITE / "static" / "snapshot-codec.js"
+    install = SITE / "static" / "wheel-install.js"
     digest = hashlib.sha256(PYODIDE_VERSION.encode())
-    for part in (wheel, tool, codec, runtime / "pyodide.asm.wasm", runtime / "python_stdlib.zip"):
+    for part in (wheel, tool, codec, install, runtime / "pyodide.asm.wasm", runtime / "python_stdlib.zip"):
         digest.update(hashlib.sha256(part.read_bytes()).digest())
     cached = CACHE / "snapshots" / f"{digest.hexdigest()[:16]}.snap"
     if not cached.is_file():

@@ -2,12 +2,12 @@
 //   node tools/make_snapshot.mjs RUNTIME_DIR WHEEL OUT [--modules]
 // (--modules: writes instead, as JSON, the standard library's modules Python has imported by
 // then: what tools/slim_stdlib.py keeps at the least)
-// Boots the vendored Pyodide, unpacks the tutor's slim wheel, imports the bridge and lets every
+// Boots the vendored Pyodide, installs the tutor's slim wheel, imports the bridge and lets every
 // game deal and list its first moves (so the modules and data they load lazily are in memory),
 // then writes Pyodide's memory snapshot, with the runtime's own static data taken out
 // (site/static/snapshot-codec.js), to OUT. A first visit restores it instead of booting Python:
 // the boot is most of a bare Pyodide start (bench/site_perf.py). The file system is not in a
-// snapshot, so the worker unpacks the wheel again after restoring (its data files are read lazily).
+// snapshot, so the worker writes the wheel again after restoring (site/static/wheel-install.js).
 import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -37,14 +37,13 @@ const fixedRandom = (array) => {
 Object.defineProperty(globalThis.crypto, "getRandomValues", { value: fixedRandom, configurable: true });
 const { loadPyodide } = await import(pathToFileURL(join(runtime, "pyodide.mjs")).href);
 const { pack, xorSegments } = await import(new URL("../site/static/snapshot-codec.js", import.meta.url).href);
+const { installWheel } = await import(new URL("../site/static/wheel-install.js", import.meta.url).href);
 
 // a fixed hash seed: the same wheel gives the same snapshot, so a new build of an unchanged
 // engine leaves the file (and a returning visitor's download) alone
 const pyodide = await loadPyodide({ indexURL: runtime + "/", _makeSnapshot: true, env: { PYTHONHASHSEED: "0" } });
 // the same steps as the worker's boot (site/static/worker.js), then a warm-up of every game
-const purelib = pyodide.runPython(
-  "import sys\nsys.dont_write_bytecode = True\nnext(p for p in sys.path if p.endswith('site-packages'))");
-pyodide.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel", { extractDir: purelib });
+installWheel(pyodide, new Uint8Array(readFileSync(wheel)));
 pyodide.runPython(`
 import gc, json
 import tutor.api as api

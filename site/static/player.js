@@ -6,6 +6,7 @@ import { loadStrings, markDone } from "./app.js";
 import { recordItem } from "./classset.js";
 import { loadStore, record, saveStore } from "./mastery.js";
 import { mountCompare } from "./compare.js";
+import { followLessonLinks } from "./lesson-nav.js";
 import {
   focusHand,
   LET_GO, actionKey, choiceButtons, configure, describeAction, describeKey, el, rememberKeyLabels, askOutOfTurn, fmt, botPause, pageState, resolveWindow, phaseControls,
@@ -16,11 +17,13 @@ let data;
 let S; // UI strings
 let engine;
 const ui = {};
-const st = {
+/** The learner's place in the lesson on show (made afresh for each lesson: mount). */
+const freshState = () => ({
   step: 0, frame: 0, mode: "frames", selected: new Set(), hintLevel: 0, showLegal: false,
-  answered: new Set(), free: null, busy: false,
+  answered: new Set(), free: null, busy: false, without: false,
   missed: new Set(),  // steps where the learner tried something the rules refuse
-};
+});
+const st = freshState();
 
 /** A lesson's answers count for mastery too (mastery.js): the rules a refused try broke are
  * missed, those of a first-try answer known (the quiz brings the missed ones back). */
@@ -399,7 +402,7 @@ function hint() {
 }
 
 // ------------------------------------------------------------------ the engine
-const positions = new Map(); // step index → engine state id at the decision point
+let positions = new Map(); // step index → engine state id at the decision point (per lesson: mount)
 
 async function loadPosition(stepIndex, upToAnswer) {
   const step = data.steps[stepIndex];
@@ -426,8 +429,9 @@ function stepMoves(stepIndex) {
 }
 
 async function decisionState() {
-  if (!positions.has(st.step)) positions.set(st.step, await loadPosition(st.step, false));
-  return positions.get(st.step);
+  const known = positions;  // this lesson's (a position loading when the learner moves on stays with it)
+  if (!known.has(st.step)) known.set(st.step, await loadPosition(st.step, false));
+  return known.get(st.step);
 }
 
 /** Where the "compare with another rule" panel looks (compare.js): free play's position, else the
@@ -603,11 +607,32 @@ function foldDisplay(frame) {
   return view;
 }
 
+let listening = null;  // the lesson's page-wide listeners (the keys), dropped when another lesson comes
+
+/** Starts the player on the lesson page, with the page's engine; later lessons reached by their
+ * links open in this page with the same engine (lesson-nav.js). */
 export async function start(startedEngine) {
-  data = JSON.parse(document.getElementById("lesson-data").textContent);
+  engine = startedEngine;
+  await mount();
+  followLessonLinks({ show: mount, allowed: () => !new URLSearchParams(location.search).has("set") });
+}
+
+/** Sets up the lesson now in the page's <main>: its data, its controls, the learner at its first step
+ * (or the step the address asks for). */
+async function mount() {
+  const lesson = JSON.parse(document.getElementById("lesson-data").textContent);
+  const strings = await loadStrings(lesson.lang);
+  // from here on, all at once: the last lesson's answers still on their way find a new lesson
+  // (its positions, its state), never a half-made one
+  if (listening) listening.abort();
+  listening = new AbortController();
+  Object.assign(st, freshState());
+  positions = new Map();
+  for (const key of Object.keys(ui)) delete ui[key];
+  data = lesson;
   data.steps = resolveTexts(data.steps, data.strings || []);
   data.steps.forEach(unpack);
-  S = { ...(await loadStrings(data.lang)), ...(data.words || {}) };  // a game's own words for some (build.py)
+  S = { ...strings, ...(data.words || {}) };  // a game's own words for some (build.py)
   configure({ strings: S, lang: data.lang, suitsMatter: data.suits_matter });
   ui.table = document.getElementById("table");
   ui.phases = document.getElementById("phases");
@@ -643,13 +668,12 @@ export async function start(startedEngine) {
       && tag !== "A") playSelected();
     else return;
     event.preventDefault();
-  });
+  }, { signal: listening.signal });
   const asked = stepFromUrl(location.search, data.steps.length);
   st.step = asked.step;
   st.frame = 0;
   enterFrame();
   if (asked.error) setFeedback("bad", asked.error);
-  engine = startedEngine;
   engine.listen(engineStatus);
   // in the prose pane, under the step's events: it scrolls with the words, the table stays in view
   ui.compare = mountCompare(ui.events, { S, words: data.rule_words, lang: data.lang, rules: data.rules,

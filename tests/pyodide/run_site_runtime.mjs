@@ -12,6 +12,7 @@ const boot = process.argv.includes("--boot");
 const runtime = join(site, "pyodide");
 const { loadPyodide } = await import(pathToFileURL(join(runtime, "pyodide.mjs")).href);
 const { unpack, xorSegments } = await import(pathToFileURL(join(site, "assets", "snapshot-codec.js")).href);
+const { installWheel } = await import(pathToFileURL(join(site, "assets", "wheel-install.js")).href);
 const py = join(site, "py");
 const wheel = readdirSync(py).find((f) => f.endsWith(".whl"));
 const snap = readdirSync(py).find((f) => f.endsWith(".snap"));
@@ -22,9 +23,7 @@ if (!boot) {
     new Uint8Array(readFileSync(join(runtime, "pyodide.asm.wasm"))));
 }
 const pyodide = await loadPyodide(options);
-const purelib = pyodide.runPython(
-  "import sys\nsys.dont_write_bytecode = True\nnext(p for p in sys.path if p.endswith('site-packages'))");
-pyodide.unpackArchive(new Uint8Array(readFileSync(join(py, wheel))), "wheel", { extractDir: purelib });
+installWheel(pyodide, new Uint8Array(readFileSync(join(py, wheel))));
 const result = pyodide.runPython(`
 import json
 import tutor.api as api
