@@ -185,6 +185,12 @@ class Site:
         self.wheel_name = wheel.name
         # names the worker's memory snapshot: a new runtime or a new wheel never restores an old one
         self.stamp = f"{PYODIDE_VERSION}-{hashlib.sha256(wheel.read_bytes()).hexdigest()[:12]}"
+        # names the shared engine worker (templates/boot.html): pages of one build share one engine;
+        # a page of another build (another wheel, snapshot or worker script) never meets it
+        engine = hashlib.sha256(f"{self.stamp}|{snapshot}".encode())
+        for name in ("worker.js", "wheel-install.js", "snapshot-codec.js"):
+            engine.update(hashlib.sha256((out / "assets" / name).read_bytes()).digest())
+        self.engine_name = f"cardtutor-engine-{engine.hexdigest()[:12]}"
         self.env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(SITE / "templates")),
                                       autoescape=jinja2.select_autoescape(["html"]),
                                       undefined=jinja2.StrictUndefined)
@@ -205,7 +211,7 @@ class Site:
         html = self.env.get_template(template).render(
             lang=lang, s={**self.strings.get(lang, {}), **(words or {})}, root="../" * depth, other_lang=other,
             other_url="../" * depth + other_rel, wheel=self.wheel_name, stamp=self.stamp, snapshot=self.snapshot,
-            lesson_renames=self.lesson_renames, **context)
+            engine_name=self.engine_name, lesson_renames=self.lesson_renames, **context)
         dest = self.out / rel
         dest.parent.mkdir(parents=True, exist_ok=True)
         dest.write_text(self.with_policy(minify.html(html)), "utf-8")

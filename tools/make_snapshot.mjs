@@ -62,6 +62,38 @@ for thing in gc.get_objects():
         thing.seed(0)
 gc.collect()
 `);
+/**
+ * Zeros the memory nobody uses any more, which still holds what was there (freed heap chunks, the
+ * stack below its pointer, the heap past its break): the served file drops all-zero pages and
+ * gzip all but drops zeros (snapshot-codec.js), while stale bytes cost a download on every first
+ * visit. The free heap chunks are found by asking malloc for blocks, largest first, until it
+ * would have to grow the heap; each block it gives is zeroed, and all are freed at the end (free
+ * writes only its chunk headers). No wasm code runs meanwhile, so the stack below the pointer is free.
+ */
+function zeroUnusedMemory(m) {
+  const heap = m.HEAPU8;
+  const brk = m._sbrk(0);
+  const taken = [];
+  for (let size = 1 << 22; size >= 16; size >>= 1) {
+    // a block that may need the heap to grow must fit below the memory's end (no memory.grow)
+    if (size + (1 << 20) > heap.length - m._sbrk(0)) continue;
+    for (;;) {
+      const at = m._malloc(size);
+      if (!at) break;
+      if (at + size > brk) {  // past the old break: the heap grew for it, nothing stale there
+        m._free(at);
+        break;
+      }
+      heap.fill(0, at, at + size);
+      taken.push(at);
+    }
+  }
+  for (const at of taken) m._free(at);
+  if (m.HEAPU8.length !== heap.length) throw new Error("zeroing the free heap grew the memory");
+  heap.fill(0, m._sbrk(0), heap.length);
+  heap.fill(0, m._emscripten_stack_get_end(), m._emscripten_stack_get_current() - 1024);
+}
+
 if (listModules) {
   writeFileSync(out, pyodide.runPython(`
 import json, sys
@@ -69,6 +101,7 @@ json.dumps(sorted(name for name, module in sys.modules.items()
                   if ".zip/" in (getattr(module, "__file__", None) or "")))`));
   process.exit(0);
 }
+zeroUnusedMemory(pyodide._module);
 const snapshot = pyodide.makeMemorySnapshot();
 xorSegments(snapshot, new Uint8Array(readFileSync(join(runtime, "pyodide.asm.wasm"))));
 const packed = pack(snapshot);

@@ -156,25 +156,29 @@ export class Engine {
     globalThis.cardtutorEngine = this; // for bench/site_perf.py and debugging from the console
     // Lesson and practice pages start the worker from an inline script at the top of <head>
     // (templates/base.html, block boot), long before this module runs; its messages wait in a queue.
+    // (a shared worker there, talked to through its port: templates/boot.html; here, without
+    // that script, the page's own worker)
     const boot = globalThis.cardtutorBoot;
     delete globalThis.cardtutorBoot;
     if (boot) {
       this.worker = boot.worker;
+      this.port = boot.port || boot.worker;
     } else {
       try {
         this.worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+        this.port = this.worker;
       } catch (error) {
         this.fail(String(error));
         return;
       }
     }
-    this.worker.onmessage = (event) => this.receive(event.data);
+    this.port.onmessage = (event) => this.receive(event.data);
     this.worker.onerror = (event) => {
       event.preventDefault();
       this.fail(event.message || "worker error");
     };
     if (boot) for (const message of boot.queue) this.receive(message);
-    else this.worker.postMessage({ type: "init", wheel, stamp, snapshot });
+    else this.port.postMessage({ type: "init", wheel, stamp, snapshot });
   }
 
   /** The page's status line listens from when it is drawn; it first hears the latest stage. */
@@ -200,6 +204,7 @@ export class Engine {
     else if (message.type === "ready") {
       this.ready = true;
       this.fromSnapshot = Boolean(message.snapshot);
+      this.reused = Boolean(message.reused);  // the engine an earlier page started (worker.js)
       this.timings = message.timings || null;  // where the worker's start-up went (bench/site_perf.py)
       registerServiceWorker();
       this.onStatus("ready");
@@ -245,7 +250,7 @@ export class Engine {
         clearTimeout(timer);
         resolve(response && response.internal ? this.trouble(response) : response);
       });
-      this.worker.postMessage({ type: "request", id, text });
+      this.port.postMessage({ type: "request", id, text });
     });
   }
 }
@@ -259,11 +264,18 @@ function offlineGroups() {
   return parts.length > 2 ? [parts[1]] : [];
 }
 
+/** How long a page waits, once loaded (and its engine up), before the offline copy is stored: a
+ * learner's first seconds on a page (reading it, moving on, reloading it) do not share the
+ * machine and the link with the storing of 26 MB, which takes a second or so (bench/site_perf.py:
+ * a reload while it ran took 0.7 s to "engine ready", 0.37 s without it). */
+const OFFLINE_DELAY_MS = 2000;
+
 /**
  * Registers the service worker that keeps this page's game available offline after one visit,
  * then asks it to store this page's groups (``data-offline`` on <body>: "ready" once stored,
  * "failed" if the network failed it; the site works online either way). Pages with the engine
- * call it once the engine is up, so the storing never competes with the runtime's own download.
+ * call it once the engine is up, so the storing never competes with the runtime's own download;
+ * every page waits OFFLINE_DELAY_MS more.
  */
 let registered = false;
 export function registerServiceWorker() {
@@ -283,8 +295,9 @@ export function registerServiceWorker() {
       /* no offline copy (e.g. a private window): the site still works online */
     }
   };
-  if (document.readyState === "complete") register();
-  else window.addEventListener("load", register, { once: true });
+  const later = () => setTimeout(register, OFFLINE_DELAY_MS);
+  if (document.readyState === "complete") later();
+  else window.addEventListener("load", later, { once: true });
 }
 
 setupDisplayPrefs();

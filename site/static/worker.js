@@ -3,11 +3,27 @@
 //               {type: "request", id, text}       → out: {type: "reply", id, response}
 //               (``text``: the request as JSON text; an older page's ``request`` object works too)
 // The page never touches Python directly: every request goes through tutor.api.handle_json.
+//
+// Started as a shared worker (templates/boot.html), one engine serves every page of this build
+// in the browser, and outlives a page for a while (``extendedLifetime``): a reload, the next
+// lesson or the practice table find Python up and the tutor loaded, and the engine is "ready"
+// at once (bench/site_perf.py). Where there is no shared worker it is a page's own worker, as
+// before. Each page talks through its own port; replies go to the port that asked.
 
 let handle = null;
+let ready = null;    // the "ready" message, once the engine is up (sent again to each later page)
+let stage = null;    // the latest "stage" message, for a page that connects during the start-up
+const waiting = new Set();  // the ports of pages waiting for the start-up (every page, once: see post)
+const pages = new Set();    // every port that sent "init" (the own-snapshot note goes to all)
 
+/** A start-up message, to every page waiting for the engine. */
 function post(message) {
-  self.postMessage(message);
+  if (message.type === "stage") stage = message;
+  for (const port of message.type === "snapshot-stored" ? pages : waiting) port.postMessage(message);
+  if (message.type === "ready" || message.type === "failed") waiting.clear();
+  // a start-up that failed (a network error) is tried again by the next page that asks: a shared
+  // engine must not keep telling every later page of a failure it may no longer have
+  if (message.type === "failed") stage = null;
 }
 
 // Python comes up from a memory snapshot with the tutor already imported: the build's (a file
@@ -104,6 +120,7 @@ async function boot(wheel, stamp, snapshotFile) {
     if (!response.ok) throw new Error(`wheel ${wheel}: HTTP ${response.status}`);
     return response.arrayBuffer();
   });
+  wheelBytes.catch(() => {});  // awaited below, after the runtime: its failure is reported there
   const [{ loadPyodide }, { installWheel }] = await Promise.all([
     import(new URL("pyodide.mjs", base).href), import("./wheel-install.js")]);
   let pyodide = null;
@@ -132,7 +149,8 @@ async function boot(wheel, stamp, snapshotFile) {
   handle = (text) => api.handle_json(text);
   mark("imported");
   // where the start-up went (ms from the worker's first line; bench/site_perf.py reports them)
-  post({ type: "ready", snapshot: restored, timings: { ...timings, origin: performance.timeOrigin } });
+  ready = { type: "ready", snapshot: restored, timings: { ...timings, origin: performance.timeOrigin } };
+  post(ready);
   if (!restored && !snapshotFile && stamp) {
     // no snapshot from the build (a site built without one): this runtime makes one and keeps it
     // for the next visits, a little later, between the page's questions: the first answers come first
@@ -149,15 +167,22 @@ async function boot(wheel, stamp, snapshotFile) {
   }
 }
 
-self.onmessage = async (event) => {
-  const message = event.data;
+/** A page's "init": the engine starts on the first; a later page hears where it stands. */
+function init(port, message) {
+  pages.add(port);
+  if (ready) return port.postMessage({ ...ready, reused: true });
+  waiting.add(port);
+  if (stage) port.postMessage(stage);
+  if (waiting.size > 1 || stage) return;  // already starting, for an earlier page
+  boot(message.wheel, message.stamp, message.snapshot).catch((error) => {
+    post({ type: "failed", error: String(error && error.message ? error.message : error) });
+  });
+}
+
+function receive(port, message) {
   if (!message || typeof message !== "object") return; // nothing to answer: no id to answer to
   if (message.type === "init") {
-    try {
-      await boot(message.wheel, message.stamp, message.snapshot);
-    } catch (error) {
-      post({ type: "failed", error: String(error && error.message ? error.message : error) });
-    }
+    init(port, message);
     return;
   }
   if (message.type === "request") {
@@ -174,6 +199,15 @@ self.onmessage = async (event) => {
         response = { ok: false, error: String(error && error.message ? error.message : error) };
       }
     }
-    post({ type: "reply", id: message.id, response });
+    port.postMessage({ type: "reply", id: message.id, response });
   }
-};
+}
+
+if (typeof SharedWorkerGlobalScope !== "undefined" && self instanceof SharedWorkerGlobalScope) {
+  self.onconnect = (event) => {
+    const port = event.ports[0];
+    port.onmessage = (e) => receive(port, e.data);
+  };
+} else {
+  self.onmessage = (event) => receive(self, event.data);
+}

@@ -115,6 +115,14 @@ def context(browser: object, watch: Watch) -> Iterator[object]:
     assert not watch.foreign, "requests to another origin:\n" + "\n".join(watch.foreign)
 
 
+def route_engine(context: object, pattern: str, handler: object) -> None:
+    """Routes the engine's downloads (held back, refused) for the pages of ``context``. Those pages
+    get an engine of their own ("cardtutor.engine": "own", templates/boot.html): Playwright's
+    routes do not see a shared worker's requests."""
+    context.add_init_script("try { localStorage.setItem('cardtutor.engine', 'own') } catch (e) {}")  # type: ignore[attr-defined]
+    context.route(pattern, handler)  # type: ignore[attr-defined]
+
+
 @pytest.fixture
 def page(context: object) -> object:
     return context.new_page()  # type: ignore[attr-defined]

@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 
 from tutor.registry import SITE_NAMES
 
-from .conftest import wait_waiting
+from .conftest import route_engine, wait_waiting
 from .test_lessons import answer, lesson_data
 
 SIZES = (("1280x720", 1280, 720, False), ("390x844", 390, 844, False), ("projector", 1280, 720, True))
@@ -81,7 +81,7 @@ def look(page, where: str, sizes: tuple = SIZES) -> list[str]:
 
 @pytest.mark.parametrize("game", SITE_NAMES)
 def test_every_lesson_keeps_the_hand_decision_and_feedback_on_screen(page, server, site_dir, context, game) -> None:
-    context.route("**/pyodide/pyodide.asm.wasm", lambda route: None)  # held: the lessons' prepared frames
+    route_engine(context, "**/pyodide/pyodide.asm.wasm", lambda route: None)  # held: the lessons' prepared frames
     problems: list[str] = []
     for lang in ("en", "ja"):
         for lesson in sorted((site_dir / lang / game).glob("[0-9][0-9]-*.html")):

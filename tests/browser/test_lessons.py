@@ -12,7 +12,7 @@ from tutor.actions import action_key as _action_key
 from tutor.actions import parse_action
 from tutor.registry import SITE_NAMES, find_game
 
-from .conftest import click_and_wait, shot, wait_waiting
+from .conftest import click_and_wait, route_engine, shot, wait_waiting
 
 LESSON = "en/doudizhu/01-cards.html"
 READY = '#engine-status[data-state="ready"]'
@@ -116,7 +116,7 @@ def walk(page) -> None:
 
 def test_lesson_works_before_the_engine_has_loaded(page, server, context) -> None:
     held = []
-    context.route("**/pyodide/pyodide.asm.wasm", lambda route: held.append(route))  # hold the runtime back
+    route_engine(context, "**/pyodide/pyodide.asm.wasm", lambda route: held.append(route))  # hold the runtime back
     page.goto(server + LESSON)
     expect(page.locator("h1")).to_have_text("The cards and their order")
     assert page.locator("#engine-status").get_attribute("data-state") != "ready"
@@ -163,7 +163,7 @@ def test_lesson_works_before_the_engine_has_loaded(page, server, context) -> Non
 
 def test_engine_failure_leaves_the_lesson_usable(page, server, context, watch) -> None:
     watch.allowed_failures = ("pyodide",)
-    context.route("**/pyodide/**", lambda route: route.abort())
+    route_engine(context, "**/pyodide/**", lambda route: route.abort())
     page.goto(server + LESSON)
     expect(page.locator('#engine-status[data-state="failed"]')).to_be_visible(timeout=30_000)
     expect(page.locator("#engine-status")).to_contain_text("could not load")
@@ -243,7 +243,7 @@ def test_every_lesson_can_be_walked_and_progress_is_kept(page, server, site_dir,
     # the walk answers from the lessons' prepared frames and verdicts (the engine is held back: a
     # Pyodide start per page was most of this test's time; the engine's part of a lesson is
     # tested above, in free play and with the engine's own explanations)
-    context.route("**/pyodide/pyodide.asm.wasm", lambda route: None)
+    route_engine(context, "**/pyodide/pyodide.asm.wasm", lambda route: None)
     for lang in ("en", "ja"):
         course = sorted((site_dir / lang / game).glob("[0-9][0-9]-*.html"))
         assert course
