@@ -179,6 +179,8 @@ class Site:
         self.out = out
         # the build's memory snapshot under py/ ("" when built without one: site/static/worker.js)
         self.snapshot = snapshot
+        # its size: the worker judges by it whether a slow link makes it worth its download
+        self.snapshot_size = (out / "py" / snapshot).stat().st_size if snapshot else 0
         self.strings = strings
         # former lesson keys → keys, on every page that shows or keeps progress (progress.js)
         self.lesson_renames = json.dumps(renames, separators=(",", ":"), ensure_ascii=False) if renames else ""
@@ -191,6 +193,14 @@ class Site:
         for name in ("worker.js", "wheel-install.js", "snapshot-codec.js"):
             engine.update(hashlib.sha256((out / "assets" / name).read_bytes()).digest())
         self.engine_name = f"cardtutor-engine-{engine.hexdigest()[:12]}"
+        # names the build a page belongs to (<body data-build>): its scripts and its engine; a
+        # lesson of another build is never shown in a page of this one (site/static/lesson-nav.js)
+        scripts = hashlib.sha256(self.engine_name.encode())
+        for path in sorted((out / "assets").rglob("*")):
+            if path.is_file():
+                scripts.update(path.relative_to(out).as_posix().encode())
+                scripts.update(hashlib.sha256(path.read_bytes()).digest())
+        self.build_id = scripts.hexdigest()[:12]
         self.env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(SITE / "templates")),
                                       autoescape=jinja2.select_autoescape(["html"]),
                                       undefined=jinja2.StrictUndefined)
@@ -211,7 +221,7 @@ class Site:
         html = self.env.get_template(template).render(
             lang=lang, s={**self.strings.get(lang, {}), **(words or {})}, root="../" * depth, other_lang=other,
             other_url="../" * depth + other_rel, wheel=self.wheel_name, stamp=self.stamp, snapshot=self.snapshot,
-            engine_name=self.engine_name, lesson_renames=self.lesson_renames, **context)
+            engine_name=self.engine_name, snapshot_size=self.snapshot_size, build_id=self.build_id, lesson_renames=self.lesson_renames, **context)
         dest = self.out / rel
         dest.parent.mkdir(parents=True, exist_ok=True)
         dest.write_text(self.with_policy(minify.html(html)), "utf-8")

@@ -5,6 +5,10 @@ sends, file by file, so a bench can say what a visit transferred.
 
 Why not ``http.server``: it sends every file uncompressed and without an ETag, so its byte counts
 say nothing of what a learner's browser downloads from a real host.
+
+``Link``: a slow link (a school's shared line) for every request the host answers, the workers'
+and the service worker's included, which the browser's own network emulation does not all reach
+(it leaves a shared worker alone).
 """
 from __future__ import annotations
 
@@ -15,6 +19,7 @@ import hashlib
 import http.server
 import mimetypes
 import threading
+import time
 from collections import Counter
 from email.utils import formatdate
 from pathlib import Path
@@ -54,6 +59,30 @@ class Traffic:
         return sum(self.bytes.values())
 
 
+class Link:
+    """One slow link that every answer crosses: ``mbit`` megabits a second, shared by all
+    connections in the order they send (a queue of 16 KB pieces), and ``latency_ms`` before each
+    answer starts."""
+
+    PIECE = 16 * 1024
+
+    def __init__(self, mbit: float, latency_ms: float = 20) -> None:
+        self.rate = mbit * 1_000_000 / 8
+        self.latency = latency_ms / 1000
+        self.lock = threading.Lock()
+        self.free_at = 0.0
+
+    def wait(self, size: int) -> None:
+        """Returns once ``size`` more bytes would have crossed the link."""
+        with self.lock:
+            start = max(time.monotonic(), self.free_at)
+            self.free_at = start + size / self.rate
+            done = self.free_at
+        delay = done - time.monotonic()
+        if delay > 0:
+            time.sleep(delay)
+
+
 @functools.lru_cache(maxsize=4096)
 def _encoded(path: str, mtime_ns: int, size: int) -> tuple[bytes, bytes, str]:
     """The file's bytes, its gzip form (level 6, as hosts use) and its ETag; cached per version."""
@@ -65,12 +94,24 @@ def _encoded(path: str, mtime_ns: int, size: int) -> tuple[bytes, bytes, str]:
 class StaticHost(http.server.BaseHTTPRequestHandler):
     root: Path
     traffic: Traffic
+    link: Link | None = None
     protocol_version = "HTTP/1.1"
 
     def log_message(self, *args: object) -> None:
         pass
 
+    def write_body(self, body: bytes) -> None:
+        if self.link is None:
+            self.wfile.write(body)
+            return
+        for at in range(0, len(body), Link.PIECE):
+            piece = body[at:at + Link.PIECE]
+            self.link.wait(len(piece))
+            self.wfile.write(piece)
+
     def do_GET(self) -> None:  # noqa: N802 (the handler's name)
+        if self.link is not None:
+            time.sleep(self.link.latency)
         rel = unquote(urlsplit(self.path).path).lstrip("/")
         target = (self.root / rel).resolve()
         if target.is_dir():
@@ -110,14 +151,15 @@ class StaticHost(http.server.BaseHTTPRequestHandler):
         self.send_header("Last-Modified", formatdate(stat.st_mtime, usegmt=True))
         self.send_header("Cache-Control", f"max-age={MAX_AGE}")
         self.end_headers()
-        self.wfile.write(body)
+        self.write_body(body)
         self.traffic.add(key, len(body))
 
 
-def serve(folder: Path) -> tuple[http.server.ThreadingHTTPServer, str, Traffic]:
-    """Serves ``folder`` on 127.0.0.1 (a free port) in a thread: the server, its origin, its count."""
+def serve(folder: Path, link: Link | None = None) -> tuple[http.server.ThreadingHTTPServer, str, Traffic]:
+    """Serves ``folder`` on 127.0.0.1 (a free port) in a thread: the server, its origin, its count.
+    ``link``: every answer crosses it (a slow network), else they go as fast as the machine can."""
     traffic = Traffic()
-    handler = type("Host", (StaticHost,), {"root": folder.resolve(), "traffic": traffic})
+    handler = type("Host", (StaticHost,), {"root": folder.resolve(), "traffic": traffic, "link": link})
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     httpd.daemon_threads = True
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
@@ -125,9 +167,9 @@ def serve(folder: Path) -> tuple[http.server.ThreadingHTTPServer, str, Traffic]:
 
 
 @contextlib.contextmanager
-def hosting(folder: Path) -> Iterator[tuple[str, Traffic]]:
+def hosting(folder: Path, link: Link | None = None) -> Iterator[tuple[str, Traffic]]:
     """``serve`` for the length of a ``with``: its origin and its count; the server stops after."""
-    httpd, origin, traffic = serve(folder)
+    httpd, origin, traffic = serve(folder, link)
     try:
         yield origin, traffic
     finally:

@@ -126,9 +126,11 @@ def _store(game: Game, state: Any, viewer: int | None = None, moves: _Moves | No
     sid = _NEXT_ID[0]
     _NEXT_ID[0] += 1
     _STATES[sid] = _Entry(game, state, viewer, moves)
-    if len(_STATES) > MAX_STATES:  # forget the oldest positions (undo keeps the recent ones)
-        for old in sorted(_STATES)[: len(_STATES) - MAX_STATES]:
-            del _STATES[old]
+    # forget the positions unused longest (the dict keeps them in order of last use, _get): one
+    # engine serves every open page of the site (site/static/worker.js), and a page left a while
+    # keeps its position while another page's bots make thousands
+    while len(_STATES) > MAX_STATES:
+        del _STATES[next(iter(_STATES))]
     return sid
 
 
@@ -140,7 +142,8 @@ def _get(req: dict[str, Any]) -> _Entry:
     sid = req.get("state")
     if isinstance(sid, bool) or sid not in _STATES:
         raise BridgeError("error.bridge.unknown_state", path="state", got=short_value(sid))
-    return _STATES[sid]
+    _STATES[sid] = entry = _STATES.pop(sid)  # used now: the last to be forgotten
+    return entry
 
 
 def _check_seat(seat: Any, game: Game, state: Any, key: str = "seat") -> int | None:

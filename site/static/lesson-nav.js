@@ -5,17 +5,10 @@
 // after a normal link. Whenever the other page is not a lesson of this very build (another
 // build's page, a network error), the browser simply follows the link.
 
-/** The build a lesson page belongs to: the engine's files its data names (a page of another build
- * needs its own engine, so it is opened normally). */
+/** The build a page belongs to (build.py: Site.build_id, its scripts and its engine): a page of
+ * another build needs its own scripts and engine, so it is opened normally. */
 function buildOf(doc) {
-  const node = doc.getElementById("lesson-data");
-  if (!node) return null;
-  try {
-    const data = JSON.parse(node.textContent);
-    return `${data.wheel}|${data.stamp}|${data.snapshot || ""}`;
-  } catch {
-    return null;
-  }
+  return (doc.body && doc.body.dataset.build) || null;
 }
 
 /** A plain left click on a link, that the page may handle itself (no new tab or window asked for). */
@@ -26,10 +19,11 @@ function plainClick(event, link) {
 
 /**
  * Makes links marked ``data-lesson-link`` (the lesson template's "next lesson" links) open their
- * lesson in this page. ``show()`` sets the lesson now in <main> up (player.js: mount); ``allowed()``
+ * lesson in this page. ``leave()`` is told before the lesson on show goes, ``show()`` sets the
+ * lesson now in <main> up (player.js: leave, mount); ``allowed()``
  * says whether this page may swap lessons at all (not inside a class set, whose bar belongs to the item).
  */
-export function followLessonLinks({ show, allowed }) {
+export function followLessonLinks({ leave, show, allowed }) {
   const thisBuild = buildOf(document);
   let shownPath = location.pathname;
   let pending = null;
@@ -51,6 +45,7 @@ export function followLessonLinks({ show, allowed }) {
       else location.reload();  // Back to a lesson this page cannot show: load it
       return;
     }
+    leave();
     if (push) history.pushState({ lesson: true }, "", url);
     shownPath = new URL(url, location.href).pathname;
     document.title = doc.title;
@@ -59,6 +54,7 @@ export function followLessonLinks({ show, allowed }) {
     const newLangLink = doc.querySelector(".lang-switch");
     if (langLink && newLangLink) langLink.setAttribute("href", newLangLink.getAttribute("href"));
     await show();
+    if (pending !== request) return;  // a later click won
     window.scrollTo(0, 0);
     // a new page for a screen reader too: its title is where reading starts
     const heading = document.querySelector("main h1");

@@ -299,7 +299,9 @@ async function playSelected() {
   if (needsReading(tokens) && !read.choices && read.action === tokens && engine && engine.ready) {
     // a wild card's reading the build did not list (long legal lists are capped), or free play: ask the engine
     const free = st.mode === "free";
+    const lesson = lessonShown;
     const position = free ? st.free.id : await decisionState();
+    if (lesson !== lessonShown) return;  // another lesson came meanwhile (lesson-nav.js)
     const reply = position ? await engine.call({ op: "legal", state: position, seat: free ? st.free.seat : currentStep().seat,
       in_turn: free || !currentAsk().out_of_turn, cards: tokens }) : null;
     if (reply && reply.ok) read = readPlay(tokens, reply.actions);
@@ -340,9 +342,12 @@ async function judge(action) {
   let verdict = prepared(ask, key);
   if (!verdict && engine && engine.ready) {
     st.busy = true;
+    const lesson = lessonShown;
     const position = await decisionState();
+    if (lesson !== lessonShown) return;
     const reply = position ? await engine.call({ op: "explain", state: position, action, seat: currentStep().seat,
       in_turn: !ask.out_of_turn, lang: data.lang }) : null;
+    if (lesson !== lessonShown) return;
     st.busy = false;
     if (reply && reply.ok) verdict = reply.verdict;
     else if (reply && reply.error) verdict = { legal: false, text: reply.error, rule_ids: [] };
@@ -430,8 +435,9 @@ function stepMoves(stepIndex) {
 
 async function decisionState() {
   const known = positions;  // this lesson's (a position loading when the learner moves on stays with it)
-  if (!known.has(st.step)) known.set(st.step, await loadPosition(st.step, false));
-  return known.get(st.step);
+  const step = st.step;
+  if (!known.has(step)) known.set(step, await loadPosition(step, false));
+  return known.get(step);
 }
 
 /** Where the "compare with another rule" panel looks (compare.js): free play's position, else the
@@ -452,7 +458,9 @@ async function startFree() {
   st.busy = true;
   pageState("busy");
   const upToAnswer = st.mode === "answered";
+  const lesson = lessonShown;
   let id = await loadPosition(st.step, upToAnswer);
+  if (lesson !== lessonShown) return;
   st.busy = false;
   if (id === null) {
     pageState("learner");
@@ -465,8 +473,9 @@ async function startFree() {
 }
 
 async function freeRefresh() {
+  const lesson = lessonShown;
   const reply = await engine.call({ op: "view", state: st.free.id, seat: st.free.seat, log_since: st.free.log.length, lang: data.lang });
-  if (!reply.ok) return;
+  if (!reply.ok || lesson !== lessonShown) return;
   st.free.log = st.free.log.slice(0, reply.view.log_from).concat(reply.view.log);  // new entries only (Game.view)
   reply.view.log = st.free.log;
   st.free.view = reply.view;
@@ -481,12 +490,13 @@ async function freeRefresh() {
   if (botsToMove) {
     ui.status.querySelector(".text").textContent = S.bots_thinking;
     await botPause(450);
-    if (st.mode !== "free") return;
+    if (st.mode !== "free" || lesson !== lessonShown) return;
     // the bot chooses and moves inside the engine: its hand never crosses the bridge
     const free = st.free;
     const moved = await engine.call({ op: "bot_move", state: free.id, log_since: free.log.length, lang: data.lang });
-    if (!moved.ok || st.mode !== "free" || st.free !== free) return;
+    if (!moved.ok || st.mode !== "free" || st.free !== free || lesson !== lessonShown) return;
     const id = await freeAfter(free, moved);
+    if (lesson !== lessonShown) return;
     ui.status.querySelector(".text").textContent = S.engine_ready;
     if (id === null) return;
     await freeRefresh();
@@ -496,7 +506,9 @@ async function freeRefresh() {
 async function freeMove(action) {
   if (!st.free || !st.free.myTurn) return;
   st.busy = true;
+  const lesson = lessonShown;
   const id = await freeApply(action, st.free.seat, (verdict) => setFeedback("bad", S.illegal, verdict));
+  if (lesson !== lessonShown) return;
   st.busy = false;
   if (id === null) {
     pageState("learner");
@@ -513,7 +525,9 @@ async function freeMove(action) {
  */
 async function freeApply(action, seat, onIllegal = null) {
   const free = st.free;
+  const lesson = lessonShown;
   const applied = await engine.call({ op: "apply", state: free.id, action, seat, log_since: free.log.length, lang: data.lang });
+  if (lesson !== lessonShown) return null;
   if (!applied.ok) {
     if (onIllegal) onIllegal(applied.verdict || { text: applied.error, rule_ids: [] });
     return null;
@@ -608,22 +622,35 @@ function foldDisplay(frame) {
 }
 
 let listening = null;  // the lesson's page-wide listeners (the keys), dropped when another lesson comes
+let lessonShown = 0;   // counts the lessons this page has shown: an answer for an earlier one is dropped
 
 /** Starts the player on the lesson page, with the page's engine; later lessons reached by their
  * links open in this page with the same engine (lesson-nav.js). */
 export async function start(startedEngine) {
   engine = startedEngine;
   await mount();
-  followLessonLinks({ show: mount, allowed: () => !new URLSearchParams(location.search).has("set") });
+  followLessonLinks({ leave, show: mount,
+    // not inside a class set (its bar belongs to the item), nor with an engine that failed (a
+    // normal link starts it again)
+    allowed: () => !engine.failed && !new URLSearchParams(location.search).has("set") });
+}
+
+/** The lesson on show is going (another comes into the page): its page-wide listeners go, and its
+ * answers still on their way find that it has (``lessonShown``). */
+function leave() {
+  lessonShown += 1;
+  if (listening) listening.abort();
+  listening = null;
 }
 
 /** Sets up the lesson now in the page's <main>: its data, its controls, the learner at its first step
  * (or the step the address asks for). */
 async function mount() {
   const lesson = JSON.parse(document.getElementById("lesson-data").textContent);
+  const shown = lessonShown;
   const strings = await loadStrings(lesson.lang);
-  // from here on, all at once: the last lesson's answers still on their way find a new lesson
-  // (its positions, its state), never a half-made one
+  if (shown !== lessonShown) return;  // yet another lesson came meanwhile: it mounts itself
+  // from here on, all at once (the last lesson's answers still on their way were dropped: leave)
   if (listening) listening.abort();
   listening = new AbortController();
   Object.assign(st, freshState());

@@ -103,18 +103,65 @@ export function pack(image) {
   return out;
 }
 
+/**
+ * ``pack``'s image rebuilt piece by piece, as the file comes: ``push(piece)`` for each piece, in
+ * order; ``image`` is there (all zeros yet, its length final) as soon as the file's first 12
+ * bytes are in, so the runtime can be set up around it while the rest is still coming
+ * (site/static/worker.js); ``finish()`` returns it once complete. Throws on anything else.
+ */
+export class Unpacker {
+  constructor() {
+    this.head = new Uint8Array(12);  // the file's header, then each block's (offset, length)
+    this.headSize = 12;
+    this.headFill = 0;
+    this.image = null;
+    this.blocks = 0;  // blocks still to come
+    this.to = 0;      // where the block being copied goes on
+    this.left = 0;    // and how much of it is still to come
+  }
+
+  push(piece) {
+    let at = 0;
+    while (at < piece.length) {
+      if (this.left > 0) {
+        const n = Math.min(this.left, piece.length - at);
+        this.image.set(piece.subarray(at, at + n), this.to);
+        this.to += n;
+        this.left -= n;
+        at += n;
+        continue;
+      }
+      const n = Math.min(this.headSize - this.headFill, piece.length - at);
+      this.head.set(piece.subarray(at, at + n), this.headFill);
+      this.headFill += n;
+      at += n;
+      if (this.headFill < this.headSize) return;
+      const view = new DataView(this.head.buffer);
+      if (this.image === null) {
+        if (view.getUint32(0, true) !== MAGIC) throw new Error("not a packed snapshot");
+        this.image = new Uint8Array(view.getUint32(4, true));
+        this.blocks = view.getUint32(8, true);
+      } else {
+        if (this.blocks === 0) throw new Error("damaged snapshot");
+        this.to = view.getUint32(0, true);
+        this.left = view.getUint32(4, true);
+        this.blocks -= 1;
+        if (this.to + this.left > this.image.length) throw new Error("damaged snapshot");
+      }
+      this.headFill = 0;
+      this.headSize = 8;
+    }
+  }
+
+  finish() {
+    if (this.image === null || this.blocks !== 0 || this.left !== 0 || this.headFill !== 0) throw new Error("damaged snapshot");
+    return this.image;
+  }
+}
+
 /** The image ``pack`` left out the zeros of. Throws on anything else. */
 export function unpack(bytes) {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (bytes.length < 12 || view.getUint32(0, true) !== MAGIC) throw new Error("not a packed snapshot");
-  const image = new Uint8Array(view.getUint32(4, true));
-  let p = 12;
-  for (let count = view.getUint32(8, true); count > 0; count--) {
-    const from = view.getUint32(p, true);
-    const length = view.getUint32(p + 4, true);
-    if (p + 8 + length > bytes.length || from + length > image.length) throw new Error("damaged snapshot");
-    image.set(bytes.subarray(p + 8, p + 8 + length), from);
-    p += 8 + length;
-  }
-  return image;
+  const unpacker = new Unpacker();
+  unpacker.push(bytes);
+  return unpacker.finish();
 }

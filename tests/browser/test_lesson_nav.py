@@ -75,7 +75,8 @@ def test_a_page_of_another_build_is_opened_normally(browser, server, watch) -> N
 
     def newer_build(route) -> None:
         html = route.fetch().text()
-        route.fulfill(status=200, content_type="text/html", body=html.replace('"stamp":"', '"stamp":"newer-'))
+        assert 'data-build="' in html
+        route.fulfill(status=200, content_type="text/html", body=html.replace('data-build="', 'data-build="newer-'))
 
     page.route("**/" + SECOND + "*", newer_build)
     page.goto(server + FIRST)

@@ -73,6 +73,28 @@ def test_a_first_visit_restores_the_builds_snapshot_and_a_refused_one_boots(brow
         assert _first_visit(browser, origin) is False
 
 
+def test_on_a_slow_link_a_first_visit_boots_rather_than_wait_for_the_snapshot(browser, site_dir: Path) -> None:
+    """Issue 24, slow network: on a 10 Mbit/s line the snapshot's download would cost more than
+    the boot it saves, so the worker stops it and boots (site/static/worker.js: BOOT_MS); on a fast
+    link (the test above) it restores."""
+    with static_host.hosting(site_dir, static_host.Link(10)) as (origin, _):
+        ctx = browser.new_context()
+        try:
+            page = ctx.new_page()
+            page.goto(origin + LESSON)
+            expect(page.locator('#engine-status[data-state="ready"]')).to_be_visible(timeout=120_000)
+            assert page.evaluate("globalThis.cardtutorEngine.fromSnapshot") is False
+            assert page.evaluate("globalThis.cardtutorEngine.timings.skipped") is True
+            answer = page.evaluate("""async () => {
+                const engine = globalThis.cardtutorEngine;
+                const made = await engine.call({op: "new", game: "doudizhu", seed: 1});
+                return engine.call({op: "legal", state: made.state});
+            }""")
+            assert answer["ok"] and answer["actions"], answer
+        finally:
+            ctx.close()
+
+
 def test_a_site_built_without_the_snapshot_works(browser, tmp_path: Path) -> None:
     site = tmp_path / "site"
     build.build(site, snapshot=False)
