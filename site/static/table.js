@@ -279,16 +279,28 @@ export function fitHand(container) {
   cards.style.setProperty("--overlap", `${Math.max(0, cardW - step).toFixed(1)}px`);
 }
 
-const watched = new WeakSet();
+/** The hands watched, each with its observer: a lesson opened in the page brings a new table
+ * (lesson-nav.js), and the old one's observer goes with it. */
+const watched = new Map();
+document.addEventListener("cardtutor:display", () => {
+  for (const container of watched.keys()) if (container.isConnected) fitHand(container);
+});
+
 /** Fans the hand again when the table's width or the display preferences change. */
 function watchHand(container) {
   if (watched.has(container)) return;
-  watched.add(container);
+  for (const [old, observer] of watched) {
+    if (!old.isConnected) {
+      observer.disconnect();
+      watched.delete(old);
+    }
+  }
   let width = 0;
-  new ResizeObserver(() => {
+  const observer = new ResizeObserver(() => {
     if (container.clientWidth !== width) { width = container.clientWidth; fitHand(container); }
-  }).observe(container.closest(".table-pane") || container);
-  document.addEventListener("cardtutor:display", () => fitHand(container));
+  });
+  observer.observe(container.closest(".table-pane") || container);
+  watched.set(container, observer);
 }
 
 /** Seats placed without the engine's ring (an old prepared frame): the others in turn order across the top. */

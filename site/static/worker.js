@@ -15,7 +15,8 @@ let attempts = 0;    // start-ups begun (one that is given up on must not take o
 let ready = null;    // the "ready" message, once the engine is up (sent again to each later page)
 let stage = null;    // the latest "stage" message, for a page that connects during the start-up
 const waiting = new Set();  // the ports of pages waiting for the start-up (every page, once: see post)
-const pages = new Set();    // every port that sent "init" (the own-snapshot note goes to all)
+const pages = new Set();    // the latest pages' ports (the own-snapshot note goes to them): PAGES_KEPT
+const PAGES_KEPT = 50;
 
 /** A start-up message, to every page waiting for the engine. */
 function post(message) {
@@ -271,6 +272,7 @@ async function boot(wheel, stamp, snapshotFile, snapshotSize = 0) {
 /** A page's "init": the engine starts on the first; a later page hears where it stands. */
 function init(port, message) {
   pages.add(port);
+  if (pages.size > PAGES_KEPT) pages.delete(pages.values().next().value);  // a page long gone
   if (ready) return port.postMessage({ ...ready, reused: true });
   waiting.add(port);
   if (stage) port.postMessage(stage);
