@@ -282,13 +282,16 @@ export function fitHand(container) {
 /** The hands watched, each with its observer: a lesson opened in the page brings a new table
  * (lesson-nav.js), and the old one's observer goes with it. */
 const watched = new Map();
-document.addEventListener("cardtutor:display", () => {
-  for (const container of watched.keys()) if (container.isConnected) fitHand(container);
-});
 
 /** Fans the hand again when the table's width or the display preferences change. */
 function watchHand(container) {
   if (watched.has(container)) return;
+  if (watched.size === 0 && !watchHand.listening) {  // once per page
+    watchHand.listening = true;
+    document.addEventListener("cardtutor:display", () => {
+      for (const hand of watched.keys()) if (hand.isConnected) fitHand(hand);
+    });
+  }
   for (const [old, observer] of watched) {
     if (!old.isConnected) {
       observer.disconnect();

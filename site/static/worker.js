@@ -138,6 +138,7 @@ function buildSnapshot(snapshot, base, size) {
   const wasmURL = new URL("pyodide.asm.wasm", base).href;
   const meter = { bytes: 0, start: 0 };
   const wasm = cacheFirst(wasmURL);
+  wasm.catch(() => {});  // its failure is met where it is read (complete, and Pyodide's own fetch)
   let skipped = false;
   let judged = false;
   const worthIt = (read) => {
