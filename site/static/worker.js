@@ -115,12 +115,18 @@ async function readCounting(response, meter, { take = null, goOn = () => true } 
   return out;
 }
 
+/** Zeros the Pyodide build id in a snapshot's image (words 4 to 12, after Pyodide's header
+ * words; tests/browser/test_startup.py makes a refused snapshot the same way): Pyodide refuses it. */
+function spoilImage(image) {
+  image.fill(0, 16, 48);
+}
+
 /**
  * The build's snapshot (``snapshot``: its file under py/, made by tools/make_snapshot.mjs, of
  * ``size`` bytes; 0: not known, always wanted), fetched beside the runtime. ``image`` resolves to
  * the memory image; read from the cache, as soon as the file's header is in (zeros yet, its length
- * final: Pyodide sets its memory up by it while the rest comes, a return visit 60 ms sooner); the pieces are copied in as
- * they arrive (snapshot-codec.js: Unpacker), and the runtime's static data put back from the wasm
+ * final: Pyodide sets its memory up by it while the rest comes, a return visit 60 ms sooner);
+ * the pieces are copied in as they arrive (snapshot-codec.js: Unpacker), and the runtime's static data put back from the wasm
  * bytes it fetches anyway (xorSegments). The runtime's own fetch of the wasm is answered with a
  * copy of this one (``fetch`` wrapped until ``done()``, a normal boot after a refused or skipped
  * snapshot included), so the file comes down once. Until ``booting()`` (the restore is over) that
@@ -128,12 +134,6 @@ async function readCounting(response, meter, { take = null, goOn = () => true } 
  * resolves to null when there is none to restore (the file cannot be had, or the link is too slow
  * for it: ``skipped()``); the boot goes on without.
  */
-/** Zeros the Pyodide build id in a snapshot's image (words 4 to 12, after Pyodide's header
- * words; tests/browser/test_startup.py makes a refused snapshot the same way): Pyodide refuses it. */
-function spoilImage(image) {
-  image.fill(0, 16, 48);
-}
-
 function buildSnapshot(snapshot, base, size) {
   const wasmURL = new URL("pyodide.asm.wasm", base).href;
   const meter = { bytes: 0, start: 0 };

@@ -35,9 +35,10 @@ def test_the_sites_runtime_plays_every_game_from_the_snapshot_and_by_a_normal_bo
         assert sum(g["moves"] for g in result["games"].values()) > 200
 
 
-def _first_visit(browser, origin: str) -> bool:
-    """Opens the lesson in a fresh context; whether the engine came from a snapshot. The engine
-    must answer a legal-move question either way."""
+def _first_visit(browser, origin: str) -> dict:
+    """Opens the lesson in a fresh context; how the engine started (``restored``: from a snapshot;
+    ``skipped``: the build's snapshot left for a slow link). The engine must answer a legal-move
+    question either way."""
     ctx = browser.new_context()
     try:
         page = ctx.new_page()
@@ -49,14 +50,15 @@ def _first_visit(browser, origin: str) -> bool:
             return engine.call({op: "legal", state: made.state});
         }""")
         assert answer["ok"] and answer["actions"], answer
-        return page.evaluate("globalThis.cardtutorEngine.fromSnapshot")
+        return page.evaluate("""() => ({restored: globalThis.cardtutorEngine.fromSnapshot,
+                                        skipped: Boolean((globalThis.cardtutorEngine.timings || {}).skipped)})""")
     finally:
         ctx.close()
 
 
 def test_a_first_visit_restores_the_builds_snapshot_and_a_refused_one_boots(browser, site_dir: Path, tmp_path: Path) -> None:
     with static_host.hosting(site_dir) as (origin, traffic):
-        assert _first_visit(browser, origin) is True
+        assert _first_visit(browser, origin)["restored"] is True
         snap = next((site_dir / "py").glob("*.snap")).name
         assert traffic.requests[f"py/{snap}"] >= 1
     # the same site with a snapshot of another Pyodide build (its build id changed): a normal boot
@@ -70,7 +72,7 @@ def test_a_first_visit_restores_the_builds_snapshot_and_a_refused_one_boots(brow
     data[20 + 16:20 + 48] = bytes(32)
     path.write_bytes(bytes(data))
     with static_host.hosting(site) as (origin, _):
-        assert _first_visit(browser, origin) is False
+        assert _first_visit(browser, origin)["restored"] is False
 
 
 def test_on_a_slow_link_a_first_visit_boots_rather_than_wait_for_the_snapshot(browser, site_dir: Path) -> None:
@@ -78,21 +80,7 @@ def test_on_a_slow_link_a_first_visit_boots_rather_than_wait_for_the_snapshot(br
     the boot it saves, so the worker stops it and boots (site/static/worker.js: BOOT_MS); on a fast
     link (the test above) it restores."""
     with static_host.hosting(site_dir, static_host.Link(10)) as (origin, _):
-        ctx = browser.new_context()
-        try:
-            page = ctx.new_page()
-            page.goto(origin + LESSON)
-            expect(page.locator('#engine-status[data-state="ready"]')).to_be_visible(timeout=120_000)
-            assert page.evaluate("globalThis.cardtutorEngine.fromSnapshot") is False
-            assert page.evaluate("globalThis.cardtutorEngine.timings.skipped") is True
-            answer = page.evaluate("""async () => {
-                const engine = globalThis.cardtutorEngine;
-                const made = await engine.call({op: "new", game: "doudizhu", seed: 1});
-                return engine.call({op: "legal", state: made.state});
-            }""")
-            assert answer["ok"] and answer["actions"], answer
-        finally:
-            ctx.close()
+        assert _first_visit(browser, origin) == {"restored": False, "skipped": True}
 
 
 def test_a_site_built_without_the_snapshot_works(browser, tmp_path: Path) -> None:
@@ -101,4 +89,4 @@ def test_a_site_built_without_the_snapshot_works(browser, tmp_path: Path) -> Non
     assert not list((site / "py").glob("*.snap"))
     assert 'snapshot:""' in (site / LESSON).read_text("utf-8")
     with static_host.hosting(site) as (origin, _):
-        assert _first_visit(browser, origin) is False
+        assert _first_visit(browser, origin)["restored"] is False
